@@ -1,0 +1,31 @@
+"""The `companion` command. Each subcommand lives in its own module under `companion.commands`, with
+`add_arguments(parser)` and `run(args) -> int`; a module imports its heavy dependencies (Kivy, nfcpy,
+pyserial) inside `run`, so `companion replay` never loads Kivy."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# name -> (module under companion.commands, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "data": ("data", "check the game data files"),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="companion", description="Crypt Companion, a table-side referee.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, (module, help_text) in COMMANDS.items():
+        command = importlib.import_module(f"companion.commands.{module}")
+        command.add_arguments(sub.add_parser(name, help=help_text, description=help_text))
+    args = parser.parse_args(argv)
+    command = importlib.import_module(f"companion.commands.{COMMANDS[args.command][0]}")
+    result: int = command.run(args)
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())
