@@ -12,6 +12,7 @@ from collections.abc import Sequence
 # name -> (module under companion.commands, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "data": ("data", "check the game data files"),
+    "bench": ("bench", "print this machine's speed and memory figures"),
 }
 
 

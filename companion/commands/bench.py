@@ -1,0 +1,33 @@
+"""`companion bench`: prints this machine's figures for every speed and memory goal.
+
+Each area keeps its benchmarks beside its code, in a module with `bench() -> list[Figure]`; this
+command lists those modules and prints what they measure. Figures, not pass/fail: goals are shown
+beside them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import platform
+
+from companion.benchmarks import Figure
+
+# Modules with a `bench()` function, in the order their figures are printed.
+BENCH_MODULES: list[str] = []
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--only", help="run only the modules whose name contains this text")
+
+
+def run(args: argparse.Namespace) -> int:
+    print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
+    for name in BENCH_MODULES:
+        if args.only and args.only not in name:
+            continue
+        figures: list[Figure] = importlib.import_module(name).bench()
+        print(f"\n[{name}]")
+        for figure in figures:
+            print(figure.line())
+    return 0

@@ -1,0 +1,74 @@
+"""The app's settings: which backend each device uses, the pins, where sessions are stored.
+
+Read from a TOML file (`$COMPANION_CONFIG`, else `/etc/crypt-companion/config.toml`, else the defaults
+below), so a table owner or `deploy/` changes pins and ports without touching code.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Literal
+
+import msgspec
+
+DEFAULT_PATH = Path("/etc/crypt-companion/config.toml")
+
+
+class TraySettings(msgspec.Struct, forbid_unknown_fields=True):
+    backend: Literal["auto", "serial", "simulated"] = "auto"
+    port: str = "/dev/dicetray"
+    baud: int = 115200
+
+
+class NfcSettings(msgspec.Struct, forbid_unknown_fields=True):
+    backend: Literal["auto", "reader", "emulated"] = "auto"
+    device: str = "tty:AMA0:pn532"
+
+
+class Pins(msgspec.Struct, forbid_unknown_fields=True):
+    next: int = 17
+    undo: int = 27
+    led_tray: int = 22
+    led_reader: int = 23
+    buzzer: int = 24
+
+
+class GpioSettings(msgspec.Struct, forbid_unknown_fields=True):
+    backend: Literal["auto", "pi", "mock"] = "auto"
+    pins: Pins = msgspec.field(default_factory=Pins)
+
+
+class StoreSettings(msgspec.Struct, forbid_unknown_fields=True):
+    path: str = "~/.local/share/crypt-companion/sessions.sqlite3"
+
+
+class UiSettings(msgspec.Struct, forbid_unknown_fields=True):
+    lang: Literal["ar", "en"] = "ar"
+    fullscreen: bool = False
+
+
+class Settings(msgspec.Struct, forbid_unknown_fields=True):
+    tray: TraySettings = msgspec.field(default_factory=TraySettings)
+    nfc: NfcSettings = msgspec.field(default_factory=NfcSettings)
+    gpio: GpioSettings = msgspec.field(default_factory=GpioSettings)
+    store: StoreSettings = msgspec.field(default_factory=StoreSettings)
+    ui: UiSettings = msgspec.field(default_factory=UiSettings)
+
+
+class ConfigError(ValueError):
+    """A settings file that cannot be read or does not fit the schema; the message names the field."""
+
+
+def load(path: Path | None = None) -> Settings:
+    if path is None:
+        env = os.environ.get("COMPANION_CONFIG")
+        path = Path(env) if env else DEFAULT_PATH
+        if not env and not path.exists():
+            return Settings()
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        return msgspec.convert(raw, Settings)
+    except (OSError, tomllib.TOMLDecodeError, msgspec.ValidationError) as exc:
+        raise ConfigError(f"{path}: {exc}") from exc
