@@ -1,0 +1,31 @@
+"""`companion data check`: validate every game data file and list each problem (file, entry, field)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="data_command", required=True)
+    check = sub.add_parser("check", help="validate the data files")
+    check.add_argument("--dir", type=Path, help="a data/covenant folder to check (default: the one in use)")
+    check.add_argument("--provisional", action="store_true", help="also list the provisional entries")
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.games.covenant import data
+
+    root = args.dir or data.data_dir()
+    game, errors = data.read(root)
+    for error in errors:
+        print(error)
+    if game is None:
+        print(f"{len(errors)} problem(s) in {root}")
+        return 1
+    print(f"{root}: all data files are valid")
+    if args.provisional:
+        print("provisional entries (designed values, not rulebook text):")
+        for name in game.provisional():
+            print(f"  {name}")
+    return 0

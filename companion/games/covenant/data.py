@@ -1,0 +1,194 @@
+"""Loading and checking The Last Covenant's data files (`data/covenant/`).
+
+Each file is read entry by entry, so that one bad value is reported with its file, its entry and its
+field while every other entry is still checked. Then the cross-checks: references between files, and
+every fact the rulebook fixes (GAPS.md), so that an edited value that breaks the rules is caught.
+`companion data check` prints the same list.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgspec
+import yaml
+
+from companion.core.dice import DieKind
+from companion.games.covenant.checks import cross_check
+from companion.games.covenant.schema import (
+    AbilitySpec,
+    BoardSpec,
+    ChestRow,
+    Decks,
+    EquipmentSpec,
+    EventSpec,
+    GoldUse,
+    GuardianSpec,
+    HeroSpec,
+    MarkerSpec,
+    MonsterSpec,
+    PotionSpec,
+    RoomCard,
+    TrapSpec,
+    UpgradeSpec,
+)
+
+T = TypeVar("T")
+
+REPO_DATA = Path(__file__).resolve().parents[3] / "data"
+
+
+def data_dir() -> Path:
+    """`$COMPANION_DATA` if set (a table owner's edited copy), else the repository's `data/`."""
+    return Path(os.environ.get("COMPANION_DATA", REPO_DATA)) / "covenant"
+
+
+class DataError(ValueError):
+    """The data files cannot be used; `errors` lists every problem, each naming file, entry and field."""
+
+    def __init__(self, errors: list[str]) -> None:
+        super().__init__("\n".join(errors))
+        self.errors = errors
+
+
+@dataclass(frozen=True)
+class GameData:
+    boards: dict[int, BoardSpec]
+    heroes: dict[str, HeroSpec]
+    monsters: dict[str, MonsterSpec]
+    abilities: dict[str, AbilitySpec]
+    guardians: dict[int, GuardianSpec]
+    decks: Decks
+    potions: dict[str, PotionSpec]
+    equipment: dict[str, EquipmentSpec]
+    events: dict[str, EventSpec]
+    traps: list[TrapSpec]
+    chests: list[ChestRow]
+    gold: dict[str, GoldUse]
+    upgrades: dict[str, UpgradeSpec]
+    rooms: dict[str, RoomCard]
+    markers: dict[str, MarkerSpec]
+    dice: dict[str, DieKind]
+
+    def provisional(self) -> list[str]:
+        """Every entry whose values are designed, not read from the rulebook (for the about screen)."""
+        groups: list[tuple[str, dict[Any, Any]]] = [
+            ("boards", self.boards), ("heroes", self.heroes), ("monsters", self.monsters),
+            ("guardians", self.guardians), ("equipment", self.equipment), ("events", self.events),
+            ("upgrades", self.upgrades), ("rooms", self.rooms), ("potions", self.potions),
+        ]
+        return [f"{name}:{getattr(e, 'id', key)}" for name, table in groups
+                for key, e in table.items() if e.provenance == "provisional"]
+
+
+class _Reader:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.errors: list[str] = []
+
+    def raw(self, name: str) -> Any:
+        path = self.root / name
+        try:
+            return yaml.safe_load(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            self.errors.append(f"{name}: cannot read: {exc.strerror}")
+        except yaml.YAMLError as exc:
+            self.errors.append(f"{name}: not valid YAML: {exc}")
+        return None
+
+    def entries(self, name: str, kind: type[T], raw: Any = None) -> list[T]:
+        raw = self.raw(name) if raw is None else raw
+        if raw is None:
+            return []
+        if not isinstance(raw, list):
+            self.errors.append(f"{name}: expected a list of entries, found {type(raw).__name__}")
+            return []
+        out = []
+        for index, item in enumerate(raw):
+            label = item.get("id", f"#{index + 1}") if isinstance(item, dict) else f"#{index + 1}"
+            try:
+                out.append(msgspec.convert(item, kind))
+            except msgspec.ValidationError as exc:
+                self.errors.append(f"{name}: entry {label}: {_field_message(exc)}")
+        return out
+
+    def one(self, name: str, kind: type[T]) -> T | None:
+        raw = self.raw(name)
+        if raw is None:
+            return None
+        try:
+            return msgspec.convert(raw, kind)
+        except msgspec.ValidationError as exc:
+            self.errors.append(f"{name}: {_field_message(exc)}")
+            return None
+
+
+def _field_message(exc: msgspec.ValidationError) -> str:
+    text = str(exc)
+    if " - at `$." in text:
+        what, where = text.split(" - at `$.", 1)
+        return f"field {where.rstrip('`')}: {what}"
+    return text
+
+
+def _by_id(items: list[T], key: Callable[[T], Any], file: str, errors: list[str]) -> dict[Any, T]:
+    out: dict[Any, T] = {}
+    for item in items:
+        k = key(item)
+        if k in out:
+            errors.append(f"{file}: entry {k}: duplicate id")
+        out[k] = item
+    return out
+
+
+def read(root: Path | None = None) -> tuple[GameData | None, list[str]]:
+    """The game data and the list of problems found (empty when the data is sound)."""
+    r = _Reader(root or data_dir())
+    e = r.errors
+    boards = [b for b in (r.one(f"boards/{n}.yaml", BoardSpec) for n in ("castle", "cathedral", "throne")) if b]
+    tables = {
+        "boards": _by_id(boards, lambda b: b.zone, "boards", e),
+        "heroes": _by_id(r.entries("heroes.yaml", HeroSpec), lambda h: h.id, "heroes.yaml", e),
+        "monsters": _by_id(r.entries("monsters.yaml", MonsterSpec), lambda m: m.id, "monsters.yaml", e),
+        "abilities": _by_id(r.entries("abilities.yaml", AbilitySpec), lambda a: a.id, "abilities.yaml", e),
+        "guardians": _by_id(r.entries("guardians.yaml", GuardianSpec), lambda g: g.zone, "guardians.yaml", e),
+        "potions": _by_id(r.entries("potions.yaml", PotionSpec), lambda p: p.id, "potions.yaml", e),
+        "equipment": _by_id(r.entries("equipment.yaml", EquipmentSpec), lambda q: q.id, "equipment.yaml", e),
+        "events": _by_id(r.entries("events.yaml", EventSpec), lambda v: v.id, "events.yaml", e),
+        "traps": r.entries("traps.yaml", TrapSpec),
+        "chests": r.entries("chests.yaml", ChestRow),
+        "gold": _by_id(r.entries("gold.yaml", GoldUse), lambda g: g.id, "gold.yaml", e),
+        "upgrades": _by_id(r.entries("upgrades.yaml", UpgradeSpec), lambda u: u.id, "upgrades.yaml", e),
+        "rooms": _by_id(r.entries("rooms.yaml", RoomCard), lambda c: c.id, "rooms.yaml", e),
+        "markers": _by_id(r.entries("markers.yaml", MarkerSpec), lambda m: m.id, "markers.yaml", e),
+        "dice": _by_id(r.entries("dice.yaml", DieKind), lambda d: d.id, "dice.yaml", e),
+    }
+    decks = r.one("decks.yaml", Decks)
+    if r.errors or decks is None:
+        return None, r.errors
+    data = GameData(decks=decks, **tables)
+    problems = cross_check(data)
+    return (None, problems) if problems else (data, [])
+
+
+def check_all(root: Path | None = None) -> list[str]:
+    return read(root)[1]
+
+
+def load(root: Path | None = None) -> GameData:
+    data, errors = read(root)
+    if data is None:
+        raise DataError(errors)
+    return data
+
+
+@cache
+def default() -> GameData:
+    """The data in use, read once per process (the engine's rules read it; it never changes in a game)."""
+    return load()

@@ -1,0 +1,250 @@
+"""The shape of every data file of The Last Covenant, as msgspec structs.
+
+Every entry carries its provenance (GAPS.md): `rulebook` (stated in the text), `derived` (follows from it
+by arithmetic or a worked example) or `provisional` (a designed value that a table owner may correct).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+Provenance = Literal["rulebook", "derived", "provisional"]
+RoomType = Literal["combat", "elite", "treasure", "event", "trap"]
+SpaceKind = Literal["step", "room", "marked", "hall", "footprint", "exit"]
+
+
+class Entry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    provenance: Provenance
+    source: str = ""
+
+
+class Names(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    en: str
+    ar: str
+
+
+class Space(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    kind: SpaceKind
+    x: float
+    y: float
+    links: list[str]
+
+
+class Entrance(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    x: float
+    y: float
+    start: str
+
+
+class BoardSpec(Entry, frozen=True):
+    zone: int
+    id: str
+    en: str
+    ar: str
+    hall: Names
+    entrance: Entrance
+    spaces: list[Space]
+
+
+class HeroSpec(Entry, frozen=True):
+    id: str
+    en: str
+    ar: str
+    flavour: Names
+    hp: int
+    movement: int
+    attack: int
+    defense: int
+    range: int
+    ability: Literal["shield", "fireball", "backstab", "hawk_eye", "none"]
+
+
+class MonsterSpec(Entry, frozen=True):
+    id: str
+    en: str
+    ar: str
+    strength: int
+    hp: int
+    damage: int
+    range: int
+    zone: int
+    abilities: list[str]
+    count: int
+
+
+class AbilityEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    kind: Literal["curse", "brutality"]
+    actions_lost: int = 0
+    minimum_damage: int = 0
+
+
+class AbilitySpec(Entry, frozen=True):
+    id: str
+    en: str
+    ar: str
+    effect: AbilityEffect
+    text: Names
+
+
+class Bonus(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    attack: int = 0
+    defense: int = 0
+
+
+class ShardSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    en: str
+    ar: str
+    bonus: Bonus
+
+
+class Phase(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    strength: int
+    damage: int
+    defense: int
+    attacks: int
+    at_hp: int | None = None
+
+
+class Summon(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    at_hp: int
+    monster: str
+    count: int
+
+
+class GuardianSpec(Entry, frozen=True):
+    id: str
+    zone: int
+    en: str
+    ar: str
+    hp: int
+    range: int
+    ability: Literal["crown_strike", "fire_aura", "none"]
+    shard: ShardSpec
+    phases: list[Phase]
+    summons: list[Summon]
+    weakened_by_shards: bool
+
+
+class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    count: int
+    value: int = 0
+    kind: str = ""
+
+
+class DeckSpec(Entry, frozen=True):
+    cards: list[Card]
+
+    def ids(self) -> list[str]:
+        return [card.id for card in self.cards for _ in range(card.count)]
+
+
+class Decks(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    combat: DeckSpec
+    loot: DeckSpec
+
+
+class PotionEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    heal: int = 0
+    attack: int = 0
+    movement: int = 0
+
+
+class PotionSpec(Entry, frozen=True):
+    id: str
+    en: str
+    ar: str
+    effect: PotionEffect
+    in_deck: int
+    starting: int
+
+
+class EquipmentSpec(Entry, frozen=True):
+    id: str
+    slot: Literal["weapon", "armour", "accessory"]
+    en: str
+    ar: str
+    attack: int = 0
+    defense: int = 0
+    movement: int = 0
+    range: int = 0
+    min_damage: int = 0
+    hero: str | None = None
+
+
+class EventEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    damage: int = 0
+    heal: int = 0
+    monsters: int = 0
+    movement: int = 0
+    merchant: bool = False
+    curse: int = 0
+
+
+class EventSpec(Entry, frozen=True):
+    id: str
+    en: str
+    ar: str
+    count: int
+    effect: EventEffect
+    text: Names
+
+
+class TrapSpec(Entry, frozen=True):
+    id: str
+    faces: list[int]
+    en: str
+    ar: str
+    damage: int
+    poison: int = 0
+    teleport: bool = False
+
+
+class ChestRow(Entry, frozen=True):
+    face: str
+    values: list[int]
+    reward: Literal["gold", "potion", "equipment"]
+    amount: int
+
+
+class GoldUse(Entry, frozen=True):
+    id: str
+    cost: int
+    en: str
+    ar: str
+    heal: int = 0
+
+
+class UpgradeEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    attack: int = 0
+    movement: int = 0
+    hp: int = 0
+    damage: int = 0
+    defense: int = 0
+
+
+class UpgradeSpec(Entry, frozen=True):
+    id: str
+    en: str
+    ar: str
+    effect: UpgradeEffect
+
+
+class RoomCard(Entry, frozen=True):
+    id: str
+    zone: int
+    room: RoomType
+    en: str
+    ar: str
+    monsters: int
+
+
+class MarkerSpec(Entry, frozen=True):
+    id: str
+    zone: int
+    room: RoomType
+    serial: int

@@ -1,0 +1,1 @@
+"""The Kivy touchscreen app: screens, widgets, the Arabic text layout."""

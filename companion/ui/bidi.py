@@ -1,0 +1,83 @@
+"""Arabic text for a renderer that knows neither shaping nor right-to-left: Kivy's.
+
+Kivy draws code points left to right as given. So Arabic is reshaped into its presentation forms
+(joined letters), wrapped greedily in *logical* order with the real font's measurements, and only then
+is each line put into visual order on its own with the Unicode bidi algorithm. Wrapping after reordering
+would put the lines of a paragraph in reverse order; reordering with Kivy's own HarfBuzz path reverses
+digits and Latin runs (see the field notes). Pure functions: no Kivy here.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+
+import arabic_reshaper
+from bidi import get_display
+
+Measure = Callable[[str], float]
+
+_RTL_CLASSES = frozenset({"R", "AL"})
+
+
+def has_rtl(text: str) -> bool:
+    return any(unicodedata.bidirectional(ch) in _RTL_CLASSES for ch in text)
+
+
+def is_arabic(ch: str) -> bool:
+    """A letter that needs the Arabic font: the base block, its supplements and presentation forms."""
+    code = ord(ch)
+    return (0x0600 <= code <= 0x08FF) or (0xFB50 <= code <= 0xFDFF) or (0xFE70 <= code <= 0xFEFF)
+
+
+def _break_word(word: str, width: float, measure: Measure) -> list[str]:
+    """A word wider than the line, cut into pieces that fit (at least one character each)."""
+    pieces: list[str] = []
+    current = ""
+    for ch in word:
+        if current and measure(current + ch) > width:
+            pieces.append(current)
+            current = ch
+        else:
+            current += ch
+    if current:
+        pieces.append(current)
+    return pieces
+
+
+def wrap_logical(text: str, width: float, measure: Measure) -> list[str]:
+    """Greedy word wrap in logical (reading) order; paragraphs (newlines) always start a new line.
+
+    Every line fits `width` by `measure`, except a single character wider than the line itself.
+    """
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split():
+            candidate = f"{current} {word}" if current else word
+            if measure(candidate) <= width:
+                current = candidate
+                continue
+            if current:
+                lines.append(current)
+            pieces = _break_word(word, width, measure)
+            lines.extend(pieces[:-1])
+            current = pieces[-1]
+        lines.append(current)
+    return lines
+
+
+def shape(text: str) -> str:
+    """Arabic letters in their joined presentation forms; other text unchanged."""
+    return arabic_reshaper.reshape(text) if has_rtl(text) else text
+
+
+def display_lines(text: str, width: float, measure: Measure, rtl: bool) -> list[str]:
+    """Lines in visual order, ready for a left-to-right renderer.
+
+    `rtl` is the paragraph direction (the UI language's), which decides where neutral characters
+    such as a trailing colon or a bracket go; digits and Latin runs keep their order either way.
+    `measure` must measure with the font the lines will be drawn in.
+    """
+    base = "R" if rtl else "L"
+    return [get_display(line, base_dir=base) for line in wrap_logical(shape(text), width, measure)]

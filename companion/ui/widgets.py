@@ -1,0 +1,143 @@
+"""The few widgets every screen is made of: a label that lays Arabic out right, a large button, a panel,
+a row that mirrors itself in Arabic, and a long press for rule citations."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.graphics import Color, RoundedRectangle
+from kivy.properties import BooleanProperty, ColorProperty, OptionProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from companion.ui import theme
+from companion.ui.bidi import display_lines
+from companion.ui.fonts import LATIN, markup, measurer
+from companion.ui.theme import Ui
+
+LONG_PRESS_S = 0.6
+
+
+class BidiLabel(Label):
+    """A label for text in either language: shaped, wrapped in logical order, each line reordered.
+
+    Set `logical` (the text as written), never `text` (the markup drawn). Aligned to the right in
+    Arabic and to the left in English unless `align` says `center`.
+    """
+
+    logical = StringProperty("")
+    rtl = BooleanProperty(False)
+    bold = BooleanProperty(False)
+    align = OptionProperty("start", options=["start", "center"])
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("font_name", str(LATIN))
+        kwargs.setdefault("color", theme.TEXT)
+        kwargs.setdefault("valign", "middle")
+        super().__init__(markup=True, **kwargs)
+        self.bind(logical=self._relayout, size=self._relayout, rtl=self._relayout,
+                  bold=self._relayout, font_size=self._relayout, align=self._relayout)
+        self._relayout()
+
+    def _relayout(self, *_: object) -> None:
+        pad_x = self.padding[0] + self.padding[2]
+        width = max(1.0, self.width - pad_x - 2)
+        lines = display_lines(self.logical, width, measurer(int(self.font_size), self.bold), self.rtl)
+        self.halign = "center" if self.align == "center" else ("right" if self.rtl else "left")
+        self.text_size = (max(1.0, self.width - pad_x), self.height)
+        self.text = "\n".join(markup(line, self.bold) for line in lines)
+
+
+class Filled:
+    """A rounded background in `fill`, kept under the widget as it moves and resizes."""
+
+    fill = ColorProperty(theme.PANEL)
+
+    def _init_fill(self: Any) -> None:
+        with self.canvas.before:
+            self._fill_colour = Color(rgba=self.fill)
+            self._fill_rect = RoundedRectangle(pos=self.pos, size=self.size, radius=[self.height * 0.12])
+        self.bind(pos=self._redraw_fill, size=self._redraw_fill, fill=self._redraw_fill)
+
+    def _redraw_fill(self: Any, *_: object) -> None:
+        self._fill_colour.rgba = self.fill
+        self._fill_rect.pos = self.pos
+        self._fill_rect.size = self.size
+        self._fill_rect.radius = [min(self.height, self.width) * 0.12]
+
+
+class Panel(Filled, BoxLayout):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._init_fill()
+
+
+class BigButton(Filled, ButtonBehavior, BidiLabel):
+    """A touch target of at least `ui.touch` high; `selected` shows a chosen option."""
+
+    selected = BooleanProperty(False)
+
+    def __init__(self, ui: Ui, text: str, on_press: Callable[[], object] | None = None,
+                 **kwargs: Any) -> None:
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", ui.touch)
+        kwargs.setdefault("font_size", ui.font("body"))
+        kwargs.setdefault("align", "center")
+        super().__init__(logical=text, rtl=ui.rtl, padding=[ui.gap, 0, ui.gap, 0], **kwargs)
+        self._init_fill()
+        self.bind(selected=self._recolour, disabled=self._recolour, state=self._recolour)
+        self._recolour()
+        if on_press is not None:
+            self.bind(on_release=lambda *_: on_press())
+
+    def _recolour(self, *_: object) -> None:
+        if self.disabled:
+            self.fill, self.color = theme.BUTTON_OFF, theme.MUTED
+        elif self.selected or self.state == "down":
+            self.fill, self.color = theme.BUTTON_ON, theme.TEXT
+        else:
+            self.fill, self.color = theme.BUTTON, theme.TEXT
+
+
+class LongPressLabel(BidiLabel):
+    """A label that calls `on_long` when held for `LONG_PRESS_S` seconds (rule citations)."""
+
+    def __init__(self, on_long: Callable[[], object], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_long = on_long
+        self._pending: Any = None
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if not self.collide_point(*touch.pos):
+            return bool(super().on_touch_down(touch))
+        self._pending = Clock.schedule_once(lambda _dt: self._on_long(), LONG_PRESS_S)
+        touch.grab(self)
+        return True
+
+    def on_touch_up(self, touch: Any) -> bool:
+        if touch.grab_current is self:
+            touch.ungrab(self)
+            if self._pending is not None:
+                self._pending.cancel()
+                self._pending = None
+            return True
+        return bool(super().on_touch_up(touch))
+
+
+def row(ui: Ui, children: Sequence[Widget], **kwargs: Any) -> BoxLayout:
+    """A horizontal row read in the language's direction: the first child at the right in Arabic."""
+    kwargs.setdefault("spacing", ui.gap)
+    box = BoxLayout(orientation="horizontal", **kwargs)
+    for child in reversed(children) if ui.rtl else children:
+        box.add_widget(child)
+    return box
+
+
+def label(ui: Ui, text: str, role: str = "body", **kwargs: Any) -> BidiLabel:
+    kwargs.setdefault("font_size", ui.font(role))
+    kwargs.setdefault("bold", role == "title")
+    return BidiLabel(logical=text, rtl=ui.rtl, **kwargs)
