@@ -1,0 +1,101 @@
+"""The Arabic text layout: shaping, logical-order wrapping, per-line reordering, font runs."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.ui.bidi import display_lines, has_rtl, shape, wrap_logical
+from companion.ui.fonts import markup, runs
+
+
+def mono(text: str) -> float:
+    """Every character 10 units wide: a monospaced stand-in for a font's measurements."""
+    return 10.0 * len(text)
+
+
+def visual(word: str) -> str:
+    """How an Arabic word looks once laid out left to right: its joined forms, last letter first."""
+    return shape(word)[::-1]
+
+
+def test_a_single_arabic_line_reads_right_to_left_with_its_number_intact() -> None:
+    [line] = display_lines("الجولة 12 تبدأ", 1000, mono, rtl=True)
+    assert line == f"{visual('تبدأ')} 12 {visual('الجولة')}"
+
+
+def test_letters_are_joined_into_their_contextual_forms() -> None:
+    shaped = shape("سيف")
+    assert shaped != "سيف"
+    assert all(0xFE70 <= ord(ch) <= 0xFEFF for ch in shaped)
+    assert not has_rtl("Knight 12") and has_rtl("Knight سيف")
+
+
+def test_latin_names_and_multi_digit_numbers_are_never_reversed() -> None:
+    [line] = display_lines("هاجم Exiled Knight الغول Goblin بقوة 215 ثم 3", 2000, mono, rtl=True)
+    for run in ("Exiled Knight", "Goblin", "215"):
+        assert run in line
+    assert "thginK" not in line and "512" not in line
+    # The first word read (هاجم) sits at the right end, the last (3) at the left.
+    assert line.endswith(visual("هاجم")) and line.startswith("3 ")
+
+
+def test_wrapped_lines_come_in_reading_order_and_each_fits() -> None:
+    text = "وصل الفارس Knight إلى القاعة 7 وفتح الصندوق فوجد 12 قطعة ذهبية ثم رمى نرد الكنز مرتين"
+    width = 200.0
+    lines = display_lines(text, width, mono, rtl=True)
+    assert len(lines) >= 4
+    assert all(mono(line) <= width for line in lines)
+    assert lines[0].endswith(visual("وصل"))
+    assert lines[-1].startswith(visual("مرتين"))
+    joined = " ".join(lines)
+    for run in ("Knight", " 7 ", "12"):
+        assert run in joined
+    # Every word appears once, on the line where logical wrapping put it.
+    logical = wrap_logical(shape(text), width, mono)
+    assert [len(line.split()) for line in logical] == [len(line.split()) for line in lines]
+
+
+def test_english_is_wrapped_and_left_untouched() -> None:
+    lines = display_lines("Roll the trap die (6 faces) for the Knight", 120, mono, rtl=False)
+    assert lines == ["Roll the", "trap die (6", "faces) for", "the Knight"]
+
+
+def test_english_text_inside_the_arabic_ui_keeps_its_order() -> None:
+    assert display_lines("Next: NFC 3", 500, mono, rtl=True) == ["Next: NFC 3"]
+
+
+def test_newlines_start_new_lines_and_an_overlong_word_is_cut() -> None:
+    assert wrap_logical("abc\n\ndefghijkl", 40, mono) == ["abc", "", "defg", "hijk", "l"]
+    assert wrap_logical("", 40, mono) == [""]
+
+
+def test_font_runs_give_each_script_its_font() -> None:
+    assert runs("مرحبا Knight 12 ≥ 9") == [("arabic", "مرحبا "), ("latin", "Knight 12 "),
+                                           ("math", "≥ "), ("latin", "9")]
+    assert runs("، ؟") == [("arabic", "، ؟")]
+    drawn = markup("[x] & y", bold=False)
+    assert "&bl;x&br; &amp; y" in drawn and "NotoSans-Regular" in drawn
+
+
+ARABIC_WORDS = ["الفارس", "الساحرة", "اللص", "يهاجم", "الغول", "بقوة", "ضرر", "الجولة", "لا", "سلاح"]
+LATIN_WORDS = ["Knight", "Goblin", "NFC", "Troll"]
+NUMBERS = ["3", "12", "215", "2026"]
+
+words = st.lists(st.sampled_from(ARABIC_WORDS + LATIN_WORDS + NUMBERS), min_size=1, max_size=30)
+
+
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "150")), deadline=None)
+@given(words, st.integers(min_value=80, max_value=600))
+def test_property_wrapping_loses_nothing_and_keeps_runs_whole(chosen: list[str], width: int) -> None:
+    text = " ".join(chosen)
+    logical = wrap_logical(shape(text), width, mono)
+    assert " ".join(logical).split() == shape(text).split()
+    assert all(mono(line) <= width for line in logical)
+    for line in display_lines(text, width, mono, rtl=True):
+        tokens = line.split()
+        for token in tokens:
+            if token.isascii():
+                assert token in LATIN_WORDS + NUMBERS
