@@ -1,0 +1,108 @@
+"""The tray board's hardware layer (Raspberry Pi Pico W): USB serial, the BLE radio, flash, the LED.
+
+Everything here is IO; every decision is in `dicetray`, which the tests and the host's simulator run
+unchanged. The tests import this module too, with fake `machine` and `bluetooth` modules.
+"""
+
+import json
+import os
+import select
+import sys
+
+import bluetooth
+import machine
+from dicetray import beacon
+
+try:
+    from time import ticks_diff, ticks_ms
+except ImportError:  # CPython, in tests/firmware: the same clock, from the monotonic one
+    from time import monotonic_ns
+
+    def ticks_ms():
+        return monotonic_ns() // 1_000_000
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+CONFIG = "tray.json"
+_IRQ_SCAN_RESULT = 5
+_IRQ_SCAN_DONE = 6
+MAX_HEARD = 64
+READ_CHUNK = 256
+
+
+class Board:
+    def __init__(self, stdin=None, stdout=None, config_path=CONFIG):
+        self.stdin = stdin or sys.stdin.buffer
+        self.stdout = stdout or sys.stdout.buffer
+        self.config_path = config_path
+        self.poller = select.poll()
+        self.poller.register(self.stdin, select.POLLIN)
+        self.led = machine.Pin("LED", machine.Pin.OUT)
+        self.tray_id = "".join(f"{b:02X}" for b in machine.unique_id())
+        self.boot_id = int.from_bytes(os.urandom(2), "little")
+        self.heard = []
+        self.last_counter = {}
+        self._ticks = ticks_ms()
+        self._ms = 0
+        self.ble = bluetooth.BLE()
+        self.ble.active(True)
+        self.ble.irq(self._irq)
+        self._scan()
+
+    def _scan(self):
+        # Passive, continuous scan: interval = window, so the radio always listens.
+        self.ble.gap_scan(0, 30000, 30000, False)
+
+    def _irq(self, event, data):
+        # Runs in the scheduler: only decode and queue; the main loop does the rest.
+        if event == _IRQ_SCAN_RESULT:
+            report = beacon.decode(bytes(data[4]))
+            if report is not None and len(self.heard) < MAX_HEARD:
+                self.heard.append(report)
+        elif event == _IRQ_SCAN_DONE:
+            self._scan()
+
+    def now(self):
+        """Milliseconds since boot, without the 2**30 wrap of ticks_ms."""
+        t = ticks_ms()
+        self._ms += ticks_diff(t, self._ticks)
+        self._ticks = t
+        return self._ms
+
+    def load_config(self):
+        try:
+            with open(self.config_path) as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return {"dice": {}}
+
+    def save(self, config):
+        tmp = self.config_path + ".tmp"
+        with open(tmp, "w") as f:
+            json.dump(config, f)
+        os.rename(tmp, self.config_path)
+
+    def step(self, tray, wait_ms=5):
+        """One turn of the main loop: host bytes in, radio reports in, timers, bytes out."""
+        data = bytearray()
+        while len(data) < READ_CHUNK and self.poller.poll(wait_ms if not data else 0):
+            chunk = self.stdin.read(1)
+            if not chunk:
+                break
+            data.extend(chunk)
+        now = self.now()
+        if data:
+            tray.feed(bytes(data), now)
+        heard, self.heard = self.heard, []
+        for die_id, x, y, z, battery, millivolts, counter in heard:
+            if self.last_counter.get(die_id) == counter:
+                continue
+            self.last_counter[die_id] = counter
+            tray.reading(die_id, x, y, z, now, battery, millivolts)
+        tray.tick(now)
+        self.led.value(1 if tray.open is not None else 0)
+        out = tray.take()
+        if out:
+            self.stdout.write(out)
