@@ -1,0 +1,210 @@
+"""An emulated NTAG213/215 lying in an emulated NFC field, answering nfcpy's own UDP driver.
+
+The reader side is plain nfcpy: `nfc.ContactlessFrontend("udp:127.0.0.1:PORT")` polls this field
+exactly as it polls a PN532 or an ACR122U, activates the tag, reads and writes its pages. Only the
+radio is replaced by datagrams (`106A <hex frame>`, no CRC), as described in the field notes.
+
+API (used by the tests, `companion tags` and the app's "tap from the screen"):
+
+    field = EmulatedField()            # binds 127.0.0.1 on a free port; field.device is the nfcpy path
+    field.present_token(token)         # a sticker holding a token (a flat dict of tokens.py)
+    field.present(EmulatedTag.blank()) # ...or any tag: blank(), with_ndef(octets), half_written(token)
+    field.tag                          # the tag lying in the field (None when empty); it stays there
+                                       # ("held") until lifted, and keeps what a writer wrote to it
+    field.lift()                       # take it away; presenting it again is a new tap
+    field.unplug(); field.plug_in()    # the reader's link breaks / comes back (see `unplug`)
+    field.close()                      # or use the field as a context manager
+
+A tag presented while the reader is waiting for an answer to its poll (nfcpy's UDP driver waits a
+whole second after each REQA) answers that poll at once, as a tag entering a real reader's field
+answers the reader's next poll a few milliseconds later. `arrived_at` is the `time.perf_counter()`
+of the latest presentation, for the benchmark.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import socket
+import threading
+import time
+from binascii import hexlify, unhexlify
+from functools import reduce
+from operator import xor
+from types import TracebackType
+
+from companion.devices.nfc.format import encode_message
+from companion.devices.nfc.tokens import Token
+
+# model -> (GET_VERSION answer, number of pages, capability container, first configuration page)
+MODELS: dict[str, tuple[bytes, int, bytes, int]] = {
+    "NTAG213": (bytes.fromhex("0004040201000F03"), 45, bytes.fromhex("E1101200"), 41),
+    "NTAG215": (bytes.fromhex("0004040201001103"), 135, bytes.fromhex("E1103E00"), 131),
+}
+_FACTORY_CONFIG = bytes.fromhex("040000FF00050000")  # AUTH0 = FF: no page is password protected
+_ACK = b"\x0a"
+_NAK = b"\x00"
+_POLL_WINDOW = 0.9  # how long after a REQA nfcpy's UDP driver still listens for the answer (1.0 s)
+
+
+class EmulatedTag:
+    """The memory of one NTAG: pages of 4 bytes, the UID in pages 0-2, the capability container in page 3.
+
+    `writes_left` makes the tag go silent after that many WRITE commands, as a sticker lifted in the
+    middle of being written does.
+    """
+
+    def __init__(self, uid: bytes, memory: bytes, model: str = "NTAG213") -> None:
+        if len(uid) != 7 or uid[0] != 0x04:
+            raise ValueError("an NTAG has a 7-byte UID starting with 04 (NXP)")
+        self.uid = uid
+        self.model = model
+        self.version, pages, _, config = MODELS[model]
+        self.memory = bytearray(memory[: pages * 4].ljust(pages * 4, b"\x00"))
+        self.memory[config * 4 : config * 4 + 8] = _FACTORY_CONFIG
+        self.writes_left: int | None = None
+
+    @classmethod
+    def with_ndef(cls, octets: bytes, uid: bytes | None = None, model: str = "NTAG213") -> EmulatedTag:
+        """A tag whose NDEF TLV holds these octets (written as a phone app or our writer would)."""
+        uid = uid or b"\x04" + os.urandom(6)
+        bcc0 = 0x88 ^ reduce(xor, uid[:3])
+        bcc1 = reduce(xor, uid[3:])
+        length = bytes([len(octets)]) if len(octets) < 255 else b"\xff" + len(octets).to_bytes(2, "big")
+        head = uid[:3] + bytes([bcc0]) + uid[3:] + bytes([bcc1, 0x48, 0, 0]) + MODELS[model][2]
+        return cls(uid, head + b"\x03" + length + octets + b"\xfe", model)
+
+    @classmethod
+    def blank(cls, uid: bytes | None = None, model: str = "NTAG213") -> EmulatedTag:
+        """A new sticker as it leaves the factory: formatted, with an empty NDEF message."""
+        return cls.with_ndef(b"", uid, model)
+
+    @classmethod
+    def with_token(cls, token: Token, uid: bytes | None = None, model: str = "NTAG213") -> EmulatedTag:
+        return cls.with_ndef(encode_message(token), uid, model)
+
+    @classmethod
+    def half_written(cls, token: Token, uid: bytes | None = None) -> EmulatedTag:
+        """A sticker whose writer set the message length first and was lifted halfway through the rest."""
+        octets = encode_message(token)
+        cut = len(octets) // 2
+        return cls.with_ndef(octets[:cut] + bytes(len(octets) - cut), uid)
+
+    @property
+    def uid_hex(self) -> str:
+        return self.uid.hex().upper()
+
+    def answer(self, frame: bytes) -> bytes | None:
+        """The tag's answer to one frame from the reader; None is silence (an unknown command)."""
+        uid = self.uid
+        cl1 = b"\x88" + uid[:3] + bytes([reduce(xor, b"\x88" + uid[:3])])
+        cl2 = uid[3:] + bytes([reduce(xor, uid[3:])])
+        fixed = {
+            b"\x26": b"\x44\x00",
+            b"\x52": b"\x44\x00",
+            b"\x93\x20": cl1,
+            b"\x93\x70" + cl1: b"\x04",
+            b"\x95\x20": cl2,
+            b"\x95\x70" + cl2: b"\x00",
+            b"\x60": self.version,
+        }
+        if frame in fixed:
+            return fixed[frame]
+        if len(frame) == 2 and frame[0] == 0x30:
+            start = frame[1] * 4 % len(self.memory)
+            return bytes((self.memory * 2)[start : start + 16])
+        if len(frame) == 6 and frame[0] == 0xA2:
+            return self._write(frame[1], frame[2:])
+        return None
+
+    def _write(self, page: int, data: bytes) -> bytes | None:
+        if self.writes_left is not None:
+            if self.writes_left <= 0:
+                return None
+            self.writes_left -= 1
+        if not 2 <= page < len(self.memory) // 4:
+            return _NAK
+        self.memory[page * 4 : page * 4 + 4] = data
+        return _ACK
+
+
+class EmulatedField:
+    """The loopback UDP endpoint nfcpy's UDP driver talks to, with at most one tag lying in it."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        self._sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self._sock.bind((host, port))
+        self.host, self.port = self._sock.getsockname()
+        self.device = f"udp:{self.host}:{self.port}"
+        self.tag: EmulatedTag | None = None
+        self.arrived_at = 0.0
+        self._unplugged = False
+        self._pending_poll: tuple[tuple[str, int], float] | None = None
+        self._lock = threading.Lock()
+        self._closed = threading.Event()
+        self._thread = threading.Thread(target=self._serve, name=f"nfc-field-{self.port}", daemon=True)
+        self._thread.start()
+
+    def present(self, tag: EmulatedTag) -> EmulatedTag:
+        """Lay a tag in the field (replacing any other); it lies there until `lift()`."""
+        with self._lock:
+            self.tag = tag
+            self.arrived_at = time.perf_counter()
+            pending, self._pending_poll = self._pending_poll, None
+        if pending and time.monotonic() - pending[1] < _POLL_WINDOW:
+            self._send(b"\x44\x00", pending[0])
+        return tag
+
+    def present_token(self, token: Token, uid: bytes | None = None) -> EmulatedTag:
+        return self.present(EmulatedTag.with_token(token, uid))
+
+    def lift(self) -> EmulatedTag | None:
+        with self._lock:
+            tag, self.tag = self.tag, None
+        return tag
+
+    def unplug(self) -> None:
+        """Break the reader's link: every frame from the reader is answered with a datagram nfcpy's UDP
+        driver cannot decode, so nfcpy raises out of its polling as it does when a USB or UART reader
+        vanishes. Reopening the device succeeds (UDP needs no handshake) but fails at the first poll."""
+        self._unplugged = True
+
+    def plug_in(self) -> None:
+        self._unplugged = False
+
+    def close(self) -> None:
+        self._closed.set()
+        self._thread.join()
+        self._sock.close()
+
+    def __enter__(self) -> EmulatedField:
+        return self
+
+    def __exit__(self, *exc: type[BaseException] | BaseException | TracebackType | None) -> None:
+        self.close()
+
+    def _serve(self) -> None:
+        while not self._closed.is_set():
+            if not select.select([self._sock], [], [], 0.05)[0]:
+                continue
+            datagram, addr = self._sock.recvfrom(1024)
+            parts = datagram.split()
+            if len(parts) != 2 or parts[0] != b"106A":
+                continue  # RFOFF, or another technology: an NTAG stays silent
+            if self._unplugged:
+                self._sock.sendto(b"106A not-a-frame", addr)
+                continue
+            try:
+                frame = unhexlify(parts[1])
+            except ValueError:
+                continue
+            with self._lock:
+                tag = self.tag
+                if tag is None and frame in (b"\x26", b"\x52"):
+                    self._pending_poll = (addr, time.monotonic())
+            answer = tag.answer(frame) if tag else None
+            if answer is not None:
+                self._send(answer, addr)
+
+    def _send(self, frame: bytes, addr: tuple[str, int]) -> None:
+        self._sock.sendto(b"106A " + hexlify(frame), addr)
