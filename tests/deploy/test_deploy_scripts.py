@@ -1,0 +1,141 @@
+"""The deploy scripts as far as a machine that is not the Pi can check them: shellcheck, the dry runs
+(which must change nothing), and the pieces the scripts share.
+
+Commands that change a system are replaced on PATH by recorders, so a dry run that would change
+something is caught instead of done; read-only commands (getent, dpkg-query, cmp...) are the real ones.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+DEPLOY = REPO / "deploy"
+SCRIPTS = sorted(DEPLOY.glob("*.sh"))
+MUTATING = ["apt-get", "useradd", "usermod", "userdel", "groupadd", "udevadm", "raspi-config", "install",
+            "cp", "mv", "rm", "mkdir", "tar", "ln", "chown", "chmod", "tee", "runuser", "git", "reboot"]
+MODEL = Path("/proc/device-tree/model")
+ON_A_PI = MODEL.exists() and MODEL.read_bytes().startswith(b"Raspberry Pi")
+Recorder = tuple[dict[str, str], Path]
+
+
+@pytest.fixture
+def recorder(tmp_path: Path) -> Recorder:
+    """An environment whose PATH starts with recorders of system-changing commands, and their log."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    log = tmp_path / "calls.log"
+    log.touch()
+    record = f'printf "%s\\n" "$(basename "$0") $*" >> {log}\n'
+    for name in MUTATING:
+        (bin_dir / name).write_text(f"#!/bin/sh\n{record}exit 0\n")
+    real_sed, real_python = shutil.which("sed"), shutil.which("python3")
+    (bin_dir / "sed").write_text(
+        f'#!/bin/sh\nfor a in "$@"; do case $a in -i*) {record.strip()}; exit 0;; esac; done\n'
+        f'exec {real_sed} "$@"\n')
+    (bin_dir / "python3").write_text(
+        f'#!/bin/sh\n[ "$1 $2" = "-m venv" ] && {{ {record.strip()}; exit 0; }}\nexec {real_python} "$@"\n')
+    (bin_dir / "systemctl").write_text(
+        "#!/bin/sh\n"
+        'case $1 in get-default) echo graphical.target; exit 0;; is-active|is-enabled|cat) exit 3;; esac\n'
+        f"{record}exit 0\n")
+    for script in bin_dir.iterdir():
+        script.chmod(0o755)
+    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"}
+    return env, log
+
+
+def run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, env=env, capture_output=True, text=True, timeout=60, check=False)
+
+
+def test_every_script_passes_shellcheck() -> None:
+    assert SCRIPTS, "no scripts found in deploy/"
+    shellcheck = shutil.which("shellcheck")
+    assert shellcheck, "shellcheck is missing: it is in deploy/dev-packages.txt (make installs it)"
+    result = subprocess.run([shellcheck, "-x", *map(str, SCRIPTS)], capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_install_dry_run_plans_every_step_and_changes_nothing(recorder: Recorder) -> None:
+    env, log = recorder
+    result = run([str(DEPLOY / "install.sh"), "--dry-run"], env)
+    assert result.returncode == 0, result.stderr
+    assert log.read_text() == ""
+    out = result.stdout
+    for step in ("System packages", "User companion", "The app in /opt/crypt-companion/venv",
+                 "Settings in /etc/crypt-companion/config.toml", "Device names and permissions",
+                 "The header UART", "Boot to the console", "Service crypt-companion.service"):
+        assert f"==> {step}" in out
+    assert "would run: systemctl enable crypt-companion.service" in out
+    assert "would run: systemctl set-default multi-user.target" in out
+    assert "/etc/udev/rules.d/70-crypt-companion.rules" in out
+
+
+@pytest.mark.parametrize("args", [["uninstall.sh", "--dry-run"], ["uninstall.sh", "--purge", "--dry-run"],
+                                  ["update.sh", "--dry-run"], ["update.sh", "--no-pull", "--dry-run"]])
+def test_update_and_uninstall_dry_runs(recorder: Recorder, args: list[str]) -> None:
+    env, log = recorder
+    result = run([str(DEPLOY / args[0]), *args[1:]], env)
+    assert result.returncode == 0, result.stderr
+    assert log.read_text() == ""
+    assert "Dry run: nothing will be changed" in result.stdout
+
+
+def test_update_pulls_as_the_checkouts_owner(recorder: Recorder) -> None:
+    if not (REPO / ".git").exists():
+        pytest.skip("not a git checkout")
+    env, _ = recorder
+    result = run([str(DEPLOY / "update.sh"), "--dry-run"], env)
+    owner = REPO.owner()
+    assert f"would run: runuser -u {owner} -- git -C {REPO} pull --ff-only" in result.stdout
+
+
+@pytest.mark.parametrize("script", ["install.sh", "update.sh", "uninstall.sh"])
+def test_unknown_options_are_refused(recorder: Recorder, script: str) -> None:
+    env, log = recorder
+    result = run([str(DEPLOY / script), "--dry-run", "--frobnicate"], env)
+    assert result.returncode == 2
+    assert "usage:" in result.stderr
+    assert log.read_text() == ""
+
+
+@pytest.mark.skipif(ON_A_PI, reason="on a Pi this would be a real install")
+def test_a_real_install_off_a_pi_changes_nothing(recorder: Recorder) -> None:
+    env, log = recorder
+    result = run([str(DEPLOY / "install.sh")], env)
+    assert result.returncode != 0
+    assert "unsupported platform" in result.stderr or "sudo" in result.stderr
+    assert log.read_text() == ""
+
+
+def lib(snippet: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return run(["bash", "-c", f'set -euo pipefail; . "{DEPLOY}/lib.sh"; {snippet}'], env)
+
+
+def test_run_does_the_command_unless_dry(recorder: Recorder) -> None:
+    env, log = recorder
+    dry = lib("DRY_RUN=1; run useradd someone", env)
+    assert dry.stdout == "    would run: useradd someone\n"
+    assert log.read_text() == ""
+    lib("run useradd someone", env)
+    assert log.read_text() == "useradd someone\n"
+
+
+def test_put_file_installs_only_what_differs(recorder: Recorder, tmp_path: Path) -> None:
+    env, log = recorder
+    src, same, other = tmp_path / "src", tmp_path / "same", tmp_path / "other"
+    src.write_text("rule\n")
+    same.write_text("rule\n")
+    other.write_text("old rule\n")
+    unchanged = lib(f'put_file "{src}" "{same}" 0644; echo "changed=$CHANGED"', env)
+    assert unchanged.stdout.endswith("changed=0\n")
+    changed = lib(f'put_file "{src}" "{other}" 0644; echo "changed=$CHANGED"', env)
+    assert changed.stdout.endswith("changed=1\n")
+    assert log.read_text() == f"install -D -m 0644 {src} {other}\n"
