@@ -1,0 +1,58 @@
+"""The dice tray: its wire protocol and firmware logic (`dicetray`, shared with the board), the host
+driver, the simulated tray, and `open_tray`, the one call the app makes.
+
+    handle = open_tray(settings.tray, events)   # events: the table's queue.Queue
+    handle.start()
+    ...                                         # DiceRolling / DiceThrown / DeviceStatus arrive on it
+    handle.stop()
+
+`DiceThrown.dice` holds one `SettledDie(die_id, kind, face, cocked)` per die of the throw: `kind` is a die
+kind id from `data/*/dice.yaml`, `face` a face id of that kind, or None when the die is cocked (throw
+it again) or its face could not be read (enter it by hand). `DiceThrown.throw_id` is unique per tray
+boot and throw (boot id << 16 | throw number); the driver already dropped repeats. `source` is "tray",
+or "tray-sim" for the simulator. `DeviceStatus.detail` is a message id translated in `tray.po`.
+
+When the simulator is chosen, `handle.simulator` is the `SimulatedTray` (see `sim.py` for its API:
+`dice()`, `throw()`, `roll()`, `inject()`, `noise()`, `unplug()`, `replug()`), which a screen or the
+keyboard can drive; otherwise it is None. `handle.driver` sends calibration and pairing commands.
+"""
+
+from __future__ import annotations
+
+import queue
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.config import TraySettings
+from companion.core.events import DeviceState, DomainEvent
+from companion.devices.tray.driver import TrayDriver
+from companion.devices.tray.kinds import load_kinds
+from companion.devices.tray.sim import SimulatedTray
+
+
+@dataclass
+class TrayHandle:
+    driver: TrayDriver
+    simulator: SimulatedTray | None = None
+
+    def start(self) -> None:
+        if self.simulator is not None:
+            self.simulator.start()
+        self.driver.start()
+
+    def stop(self) -> None:
+        self.driver.stop()
+        if self.simulator is not None:
+            self.simulator.stop()
+
+
+def open_tray(settings: TraySettings, events: queue.Queue[DomainEvent]) -> TrayHandle:
+    """The real tray when the backend is "serial", or "auto" and its port exists; else the simulator."""
+    kinds = load_kinds()
+    if settings.backend == "serial" or (settings.backend == "auto" and Path(settings.port).exists()):
+        return TrayHandle(TrayDriver(settings.port, settings.baud, events, kinds))
+    simulator = SimulatedTray(kinds)
+    driver = TrayDriver(
+        simulator.port, settings.baud, events, kinds, source="tray-sim", online=DeviceState.SIMULATED
+    )
+    return TrayHandle(driver, simulator)

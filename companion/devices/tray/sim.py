@@ -1,0 +1,261 @@
+"""A simulated tray: the real firmware logic, fed by virtual dice, talking over a pseudo-terminal.
+
+The simulator owns a pty and keeps a symlink to its slave at `port` (like udev's `/dev/dicetray`), so
+the driver opens it through pyserial exactly as it opens the real tray. Every 20 ms of tray time it
+hands each virtual die's accelerometer reading to `dicetray.tray.Tray`, the same object the board
+runs, and copies the bytes the tray sends to the pty, through the fault injector.
+
+Scripting (thread-safe, never blocks):
+    sim.dice()                             -> [(die id, kind id), ...] on the tray
+    sim.throw({"D1": "3", "T1": "poison"}) -> those dice roll, then land on those faces (a face id of
+                                              the die's kind, or a face number from 1)
+    sim.throw({...}, cocked={"D2"}, slow={"D1": 3000})
+                                           -> D2 also rolls and lands cocked; D1 rolls 3 s longer
+    sim.roll(["D1", "D2"])                 -> those dice land on random faces
+Faults:
+    sim.inject("flip" | "truncate" | "duplicate" | "drop", kind=wire.THROW, count=1)
+                                           -> spoil the next `count` frames of that type on the wire
+    sim.noise(True)                        -> random bytes between every two frames until noise(False)
+    sim.unplug(power_loss=False); sim.replug()
+                                           -> the port disappears (the tray keeps running, or restarts
+                                              with a new boot id when power_loss) and comes back
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import select
+import tempfile
+import threading
+import time
+import tty
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from companion.core.dice import DieKind
+from companion.devices.tray.dicetray import faces as fw_faces
+from companion.devices.tray.dicetray import wire
+from companion.devices.tray.dicetray.tray import Tray
+
+TICK_MS = 20
+ROLL_MS = 400
+DEFAULT_DICE = (("D1", "d6"), ("D2", "d6"), ("D3", "d6"), ("T1", "trap"), ("G1", "treasure"))
+FAULTS = ("flip", "truncate", "duplicate", "drop")
+
+
+class VirtualDie:
+    """A die in the simulated tray: at rest on a face, cocked between two, or tumbling until a time."""
+
+    def __init__(self, die_id: str, kind: DieKind) -> None:
+        self.die_id = die_id
+        self.kind = kind
+        self.face = 1
+        self.cocked = False
+        self.rolling_until = 0
+
+    def reading(self, now_ms: int, rng: random.Random) -> tuple[float, float, float]:
+        if now_ms < self.rolling_until:
+            size = rng.uniform(0.2, 2.5)
+            x, y, z = (rng.gauss(0, 1) for _ in range(3))
+            norm = math.sqrt(x * x + y * y + z * z) or 1.0
+            return (x / norm * size, y / norm * size, z / norm * size)
+        normal = fw_faces.D6_NORMALS[self.face - 1]
+        if self.cocked:
+            # Leaning 45 degrees towards the next face: beyond any tilt tolerance.
+            other = fw_faces.D6_NORMALS[(self.face + 1) % 6]
+            normal = tuple((a + b) / math.sqrt(2) for a, b in zip(normal, other, strict=True))
+        return tuple(v + rng.gauss(0, 0.004) for v in normal)  # type: ignore[return-value]
+
+
+class SimulatedTray:
+    def __init__(
+        self,
+        kinds: Mapping[str, DieKind],
+        dice: Iterable[tuple[str, str]] = DEFAULT_DICE,
+        *,
+        time_scale: float = 1.0,
+        seed: int | None = None,
+        link_dir: Path | None = None,
+    ) -> None:
+        self.kinds = kinds
+        self._dice: dict[str, VirtualDie] = {}
+        for die_id, kind_id in dice:
+            kind = kinds[kind_id]
+            if len(kind.faces) != 6:
+                raise ValueError(f"the simulator models six-sided dice; {kind_id!r} has {len(kind.faces)}")
+            self._dice[die_id] = VirtualDie(die_id, kind)
+        self.time_scale = time_scale
+        self.rng = random.Random(seed)
+        self._dir = link_dir or Path(tempfile.mkdtemp(prefix="dicetray-"))
+        self.port = str(self._dir / "dicetray")
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._master = -1
+        self._slave = -1
+        self._pending: list[tuple[str, int | None]] = []
+        self._noise = False
+        self.now_ms = 0
+        self.tray = self._boot()
+
+    def _boot(self) -> Tray:
+        config = {
+            "dice": {
+                d.die_id: {"kind": d.kind.id, "normals": fw_faces.default_normals(6)}
+                for d in self._dice.values()
+            }
+        }
+        return Tray("SIM-TRAY", self.rng.randrange(1 << 16), config, lambda _: None, self.now_ms)
+
+    # Life cycle.
+    def start(self) -> None:
+        self.replug()
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="tray-sim", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+            self._thread = None
+        self.unplug()
+
+    def unplug(self, power_loss: bool = False) -> None:
+        with self._lock:
+            Path(self.port).unlink(missing_ok=True)
+            for fd in (self._master, self._slave):
+                if fd >= 0:
+                    os.close(fd)
+            self._master = self._slave = -1
+            if power_loss:
+                self.tray = self._boot()
+
+    def replug(self) -> None:
+        with self._lock:
+            if self._master >= 0:
+                return
+            self._master, self._slave = os.openpty()
+            # Raw at once, or the line discipline would echo the tray's own bytes back to it.
+            tty.setraw(self._slave)
+            os.set_blocking(self._master, False)
+            link = Path(self.port)
+            link.unlink(missing_ok=True)
+            link.symlink_to(os.ttyname(self._slave))
+
+    # Scripting.
+    def dice(self) -> list[tuple[str, str]]:
+        return [(d.die_id, d.kind.id) for d in self._dice.values()]
+
+    def throw(
+        self,
+        faces: Mapping[str, str | int],
+        *,
+        cocked: Iterable[str] = (),
+        slow: Mapping[str, int] | None = None,
+    ) -> None:
+        """Rolls the named dice (and those in `cocked`); raises ValueError for an unknown die or face."""
+        slow = slow or {}
+        cocked = set(cocked)
+        plan = {die_id: self._face_number(die_id, face) for die_id, face in faces.items()}
+        for die_id in cocked - plan.keys():
+            plan[die_id] = self._face_number(die_id, 1)
+        with self._lock:
+            for die_id, number in plan.items():
+                die = self._dice[die_id]
+                die.face = number
+                die.cocked = die_id in cocked
+                die.rolling_until = self.now_ms + ROLL_MS + slow.get(die_id, 0)
+
+    def roll(self, die_ids: Iterable[str] | None = None) -> None:
+        ids = list(self._dice) if die_ids is None else list(die_ids)
+        self.throw({die_id: self.rng.randint(1, 6) for die_id in ids})
+
+    def _face_number(self, die_id: str, face: str | int) -> int:
+        die = self._dice.get(die_id)
+        if die is None:
+            raise ValueError(f"no die {die_id!r} on the simulated tray")
+        if isinstance(face, int):
+            if 1 <= face <= len(die.kind.faces):
+                return face
+        else:
+            for number, known in enumerate(die.kind.faces, start=1):
+                if known.id == face:
+                    return number
+        raise ValueError(f"a {die.kind.id} die has no face {face!r}")
+
+    # Faults.
+    def inject(self, fault: str, kind: int | None = wire.THROW, count: int = 1) -> None:
+        if fault not in FAULTS:
+            raise ValueError(f"unknown fault {fault!r}; one of {FAULTS}")
+        with self._lock:
+            self._pending.extend([(fault, kind)] * count)
+
+    def noise(self, on: bool) -> None:
+        self._noise = on
+
+    # The tray's loop.
+    def _run(self) -> None:
+        tick_s = TICK_MS / 1000 / self.time_scale
+        next_tick = time.monotonic()
+        while not self._stop.is_set():
+            self._receive(max(0.0, next_tick - time.monotonic()))
+            if time.monotonic() < next_tick:
+                continue
+            next_tick += tick_s
+            with self._lock:
+                self.now_ms += TICK_MS
+                for die in self._dice.values():
+                    x, y, z = die.reading(self.now_ms, self.rng)
+                    self.tray.reading(die.die_id, x, y, z, self.now_ms, 100, 4100)
+                self.tray.tick(self.now_ms)
+                self._transmit(self.tray.take())
+
+    def _receive(self, timeout: float) -> None:
+        master = self._master
+        if master < 0:
+            self._stop.wait(timeout)
+            return
+        try:
+            ready, _, _ = select.select([master], [], [], timeout)
+            data = os.read(master, 4096) if ready else b""
+        except OSError:
+            # The port is being unplugged, or nobody has it open yet.
+            self._stop.wait(timeout)
+            return
+        if data:
+            with self._lock:
+                self.tray.feed(data, self.now_ms)
+
+    def _transmit(self, data: bytes) -> None:
+        if self._master < 0 or not data:
+            return
+        out = bytearray()
+        for frame in data.split(b"\x00")[:-1]:
+            if self._noise:
+                out += bytes(self.rng.randrange(256) for _ in range(self.rng.randint(1, 12))) + b"\x00"
+            out += self._spoil(frame + b"\x00")
+        try:
+            os.write(self._master, bytes(out))
+        except (BlockingIOError, OSError):
+            # Nobody reads the port (no host): a USB tray drops what it cannot send, so does this one.
+            return
+
+    def _spoil(self, frame: bytes) -> bytes:
+        payload = wire.cobs_decode(frame[:-1]) or b"\x00\x00"
+        match = [i for i, (_, kind) in enumerate(self._pending) if kind in (None, payload[1])]
+        if not match:
+            return frame
+        fault, _ = self._pending.pop(match[0])
+        if fault == "flip":
+            bit = self.rng.randrange((len(frame) - 1) * 8)
+            spoilt = bytearray(frame)
+            spoilt[bit // 8] ^= 1 << bit % 8
+            return bytes(spoilt)
+        if fault == "truncate":
+            return frame[: self.rng.randint(1, len(frame) - 2)]
+        if fault == "duplicate":
+            return frame + frame
+        return b""
