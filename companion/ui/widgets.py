@@ -26,13 +26,15 @@ class BidiLabel(Label):
     """A label for text in either language: shaped, wrapped in logical order, each line reordered.
 
     Set `logical` (the text as written), never `text` (the markup drawn). Aligned to the right in
-    Arabic and to the left in English unless `align` says `center`.
+    Arabic and to the left in English unless `align` says `center`. With `fit_height` the label
+    grows to the height of its lines (for lists of messages of any length).
     """
 
     logical = StringProperty("")
     rtl = BooleanProperty(False)
     bold = BooleanProperty(False)
     align = OptionProperty("start", options=["start", "center"])
+    fit_height = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("font_name", str(LATIN))
@@ -41,14 +43,19 @@ class BidiLabel(Label):
         super().__init__(markup=True, **kwargs)
         self.bind(logical=self._relayout, size=self._relayout, rtl=self._relayout,
                   bold=self._relayout, font_size=self._relayout, align=self._relayout)
+        self.bind(texture_size=self._fit)
         self._relayout()
+
+    def _fit(self, *_: object) -> None:
+        if self.fit_height:
+            self.height = self.texture_size[1]
 
     def _relayout(self, *_: object) -> None:
         pad_x = self.padding[0] + self.padding[2]
         width = max(1.0, self.width - pad_x - 2)
         lines = display_lines(self.logical, width, measurer(int(self.font_size), self.bold), self.rtl)
         self.halign = "center" if self.align == "center" else ("right" if self.rtl else "left")
-        self.text_size = (max(1.0, self.width - pad_x), self.height)
+        self.text_size = (max(1.0, self.width - pad_x), None if self.fit_height else self.height)
         self.text = "\n".join(markup(line, self.bold) for line in lines)
 
 
@@ -60,14 +67,13 @@ class Filled:
     def _init_fill(self: Any) -> None:
         with self.canvas.before:
             self._fill_colour = Color(rgba=self.fill)
-            self._fill_rect = RoundedRectangle(pos=self.pos, size=self.size, radius=[self.height * 0.12])
+            self._fill_rect = RoundedRectangle(pos=self.pos, size=self.size, radius=[8])
         self.bind(pos=self._redraw_fill, size=self._redraw_fill, fill=self._redraw_fill)
 
     def _redraw_fill(self: Any, *_: object) -> None:
         self._fill_colour.rgba = self.fill
         self._fill_rect.pos = self.pos
         self._fill_rect.size = self.size
-        self._fill_rect.radius = [min(self.height, self.width) * 0.12]
 
 
 class Panel(Filled, BoxLayout):

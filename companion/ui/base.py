@@ -1,0 +1,58 @@
+"""What every screen shares: its background, a top bar with the title and a way back, and a rebuild
+that draws the screen again from the app's state (after a tap, a language switch or a resize)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kivy.clock import Clock
+from kivy.graphics import Color, Rectangle
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
+
+from companion.ui import theme
+from companion.ui.theme import Ui
+from companion.ui.widgets import BigButton, label, row
+
+if TYPE_CHECKING:
+    from companion.ui.app import CompanionApp
+
+
+class BaseScreen(Screen):
+    """A screen drawn by `build` from the app's state; `refresh` redraws it on the next frame."""
+
+    def __init__(self, app: CompanionApp, ui: Ui, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.app = app
+        self.ui = ui
+        with self.canvas.before:
+            Color(rgba=theme.BACKGROUND)
+            self._bg = Rectangle(pos=self.pos, size=self.size)
+        self.bind(pos=self._redraw_bg, size=self._redraw_bg)
+        self._pending = Clock.create_trigger(lambda _dt: self.redraw())
+        self.redraw()
+
+    def _redraw_bg(self, *_: object) -> None:
+        self._bg.pos, self._bg.size = self.pos, self.size
+
+    def refresh(self) -> None:
+        self._pending()
+
+    def redraw(self) -> None:
+        self.clear_widgets()
+        pad = self.ui.px(10)
+        body = BoxLayout(orientation="vertical", padding=pad, spacing=self.ui.gap)
+        self.build(body)
+        self.add_widget(body)
+
+    def build(self, body: BoxLayout) -> None:
+        raise NotImplementedError
+
+    def top_bar(self, title: str, extra: list[Widget] | None = None) -> BoxLayout:
+        """The title, then (at the far end) any extra buttons and a button back to the home screen."""
+        ui = self.ui
+        back = BigButton(ui, ui.t("Home"), lambda: self.app.go("home"), size_hint_x=None,
+                         width=ui.px(150))
+        heading = label(ui, title, "title")
+        return row(ui, [heading, *(extra or []), back], size_hint_y=None, height=ui.touch)

@@ -1,0 +1,66 @@
+"""The home screen: start or resume a game, the settings, the language, and the hardware status."""
+
+from __future__ import annotations
+
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.core.events import DeviceState
+from companion.core.messages import translate
+from companion.ui import theme
+from companion.ui.base import BaseScreen
+from companion.ui.status import DeviceRow
+from companion.ui.widgets import BigButton, Panel, label, row
+
+STATE_COLOURS = {
+    DeviceState.CONNECTED: theme.GOOD,
+    DeviceState.SIMULATED: theme.WARN,
+    DeviceState.DISCONNECTED: theme.BAD,
+    DeviceState.FAULT: theme.BAD,
+    None: theme.MUTED,
+}
+
+
+def other_language(lang: str) -> tuple[str, str]:
+    """The language the switch turns to, and its name written in itself."""
+    return ("en", "English") if lang == "ar" else ("ar", "العربية")
+
+
+class HomeScreen(BaseScreen):
+    def build(self, body: BoxLayout) -> None:
+        ui, app = self.ui, self.app
+        target, target_name = other_language(ui.lang)
+        switch = BigButton(ui, target_name, lambda: app.set_lang(target), size_hint_x=None,
+                           width=ui.px(170))
+        title = label(ui, ui.t("Crypt Companion"), "title")
+        body.add_widget(row(ui, [title, switch], size_hint_y=None, height=ui.touch))
+
+        actions = BoxLayout(orientation="vertical", spacing=ui.gap, size_hint_x=0.42)
+        actions.add_widget(BigButton(ui, ui.t("New game"), lambda: app.go("newgame")))
+        resume = BigButton(ui, ui.t("Resume"), app.resume)
+        resume.disabled = app.game is None
+        actions.add_widget(resume)
+        actions.add_widget(BigButton(ui, ui.t("Settings"), lambda: app.go("settings")))
+        actions.add_widget(label(ui, ui.text(app.notice) if app.notice else "", "small", color=theme.WARN))
+
+        body.add_widget(row(ui, [actions, self.status_panel()]))
+
+    def status_panel(self) -> Panel:
+        ui = self.ui
+        panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.px(2))
+        panel.add_widget(label(ui, ui.t("Hardware"), "body", bold=True, size_hint_y=None, height=ui.px(34)))
+        now = self.app.now()
+        for device_row in self.app.status.rows.values():
+            self._device(panel, device_row, now)
+        return panel
+
+    def _device(self, panel: Panel, device: DeviceRow, now: float) -> None:
+        ui = self.ui
+        height = ui.px(30)
+        name = label(ui, ui.text(device.name()), "body", bold=True)
+        state = label(ui, ui.text(device.state_text()), "body", color=STATE_COLOURS[device.state])
+        panel.add_widget(row(ui, [name, state], size_hint_y=None, height=ui.px(36)))
+        seen = ui.t("Last seen: {when}", when=ui.text(device.seen_text(now)))
+        panel.add_widget(label(ui, f"{seen} · {ui.text(device.faults_text())}", "small",
+                               color=theme.MUTED, size_hint_y=None, height=height))
+        detail = translate(device.detail, ui.lang)  # a device's own msgid, shown as it is
+        panel.add_widget(label(ui, detail, "small", color=theme.MUTED, size_hint_y=None, height=height))

@@ -1,0 +1,100 @@
+"""The prompt panel and the transcript: what the engine waits for, as large buttons, and what has
+happened, each message with its rule; a long press on a rule citation shows the rule's text."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
+
+from companion.core.flow import Event, Input
+from companion.ui import theme
+from companion.ui.prompts import Choice, PromptView, Text
+from companion.ui.theme import Ui
+from companion.ui.widgets import BigButton, LongPressLabel, Panel, label
+
+RuleText = Callable[[str], Text | None]
+
+
+def show_rule(ui: Ui, rule: str, rule_text: RuleText) -> ModalView:
+    """A window over the screen with the rule's text (or why there is none), closed by a tap."""
+    text = rule_text(rule)
+    view = ModalView(size_hint=(0.85, 0.8), background_color=(0, 0, 0, 0.7))
+    panel = Panel(orientation="vertical", padding=ui.px(14), spacing=ui.gap)
+    panel.add_widget(label(ui, ui.t("Rule {rule}", rule=rule), "title", size_hint_y=None, height=ui.touch))
+    body = ui.text(text) if text else ui.t("The text of this rule is not available.")
+    panel.add_widget(label(ui, body, "body", valign="top"))
+    panel.add_widget(BigButton(ui, ui.t("Close"), view.dismiss))
+    view.add_widget(panel)
+    view.open()
+    return view
+
+
+def citation(ui: Ui, rule: str, rule_text: RuleText, **kwargs: Any) -> LongPressLabel:
+    """A rule citation: held down, it shows the rule."""
+    kwargs.setdefault("font_size", ui.font("small"))
+    kwargs.setdefault("color", theme.WARN)
+    return LongPressLabel(lambda: show_rule(ui, rule, rule_text),
+                          logical=ui.t("Rule {rule}", rule=rule), rtl=ui.rtl, **kwargs)
+
+
+class PromptPanel(Panel):
+    """Draws a `PromptView`; a tap on a choice gives its input to `on_answer`, or opens its targets."""
+
+    def __init__(self, ui: Ui, view: PromptView, on_answer: Callable[[Input], object],
+                 rule_text: RuleText, **kwargs: Any) -> None:
+        super().__init__(orientation="vertical", padding=ui.gap, spacing=ui.gap, **kwargs)
+        self.ui, self.view, self.on_answer, self.rule_text = ui, view, on_answer, rule_text
+        self.opened: Choice | None = None
+        self.buttons: dict[str, BigButton] = {}
+        self.draw()
+
+    def draw(self) -> None:
+        ui, view = self.ui, self.view
+        self.clear_widgets()
+        self.buttons = {}
+        self.add_widget(label(ui, ui.text(view.title), "body", bold=True, size_hint_y=None,
+                              height=ui.px(70)))
+        if view.purpose is not None:
+            self.add_widget(label(ui, ui.text(view.purpose), "small", size_hint_y=None, height=ui.px(40)))
+        self.add_widget(citation(ui, view.rule, self.rule_text, size_hint_y=None, height=ui.px(32)))
+        choices = self.opened.children if self.opened else view.choices
+        grid = GridLayout(cols=2, spacing=ui.gap, size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        for choice in choices:
+            button = BigButton(ui, ui.text(choice.label), lambda c=choice: self.tap(c),
+                               font_size=ui.font("small"))
+            self.buttons[choice.key] = button
+            grid.add_widget(button)
+        if self.opened is not None:
+            back = BigButton(ui, ui.t("Back"), lambda: self.tap(None), font_size=ui.font("small"))
+            self.buttons["back"] = back
+            grid.add_widget(back)
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(grid)
+        self.add_widget(scroll)
+
+    def tap(self, choice: Choice | None) -> None:
+        if choice is None or choice.answer is None:
+            self.opened = choice
+            self.draw()
+        else:
+            self.on_answer(choice.answer)
+
+
+class Transcript(ScrollView):
+    """What has happened, newest last and scrolled into view."""
+
+    def __init__(self, ui: Ui, events: list[Event], rule_text: RuleText, **kwargs: Any) -> None:
+        super().__init__(do_scroll_x=False, **kwargs)
+        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.px(4), padding=ui.px(4))
+        box.bind(minimum_height=box.setter("height"))
+        for event in events:
+            box.add_widget(label(ui, ui.text(event.msg), "small", size_hint_y=None, fit_height=True))
+            box.add_widget(citation(ui, event.rule, rule_text, size_hint_y=None, height=ui.px(28)))
+        self.add_widget(box)
+        self.scroll_y = 0

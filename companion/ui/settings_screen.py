@@ -1,0 +1,51 @@
+"""The settings screen: the language, switched at once, and the device settings read from the
+settings file (changed there, by the table's owner, and read at the next start)."""
+
+from __future__ import annotations
+
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.ui import theme
+from companion.ui.base import BaseScreen
+from companion.ui.i18n import N_
+from companion.ui.widgets import BigButton, Panel, label, row
+
+
+BACKENDS = {
+    "auto": N_("automatic"),
+    "serial": N_("serial port"),
+    "simulated": N_("simulated"),
+    "reader": N_("real reader"),
+    "emulated": N_("emulated tags"),
+    "pi": N_("Raspberry Pi pins"),
+    "mock": N_("mock pins"),
+}
+
+
+class SettingsScreen(BaseScreen):
+    def build(self, body: BoxLayout) -> None:
+        ui, app = self.ui, self.app
+        body.add_widget(self.top_bar(ui.t("Settings")))
+
+        languages = [label(ui, ui.t("Language"), size_hint_x=0.3)]
+        for lang, name in (("ar", "العربية"), ("en", "English")):
+            button = BigButton(ui, name, lambda lang=lang: app.set_lang(lang))
+            button.selected = ui.lang == lang
+            languages.append(button)
+        body.add_widget(row(ui, languages, size_hint_y=None, height=ui.touch))
+
+        s = app.settings
+        yes_no = ui.t("yes") if s.ui.fullscreen else ui.t("no")
+        lines = [
+            ui.t("Dice tray: {backend}, port {port}", backend=ui.t(BACKENDS[s.tray.backend]), port=s.tray.port),
+            ui.t("Tag reader: {backend}, device {device}", backend=ui.t(BACKENDS[s.nfc.backend]), device=s.nfc.device),
+            ui.t("Buttons: {backend}; pins: Next {next}, Undo {undo}", backend=ui.t(BACKENDS[s.gpio.backend]),
+                 next=s.gpio.pins.next, undo=s.gpio.pins.undo),
+            ui.t("Full screen: {answer}", answer=yes_no),
+        ]
+        panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.px(2))
+        for text in lines:
+            panel.add_widget(label(ui, text, "small"))
+        panel.add_widget(label(ui, ui.t("To change these, edit {path} and start the app again.",
+                                         path=app.settings_path), "small", color=theme.MUTED))
+        body.add_widget(panel)

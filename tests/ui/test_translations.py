@@ -1,0 +1,64 @@
+"""Every text the screens show has its Arabic in ui.po, and the catalogue holds nothing stale."""
+
+from __future__ import annotations
+
+import ast
+import string
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+import companion.ui
+from companion.core.messages import LOCALE_DIR, translate
+
+UI_DIR = Path(companion.ui.__file__).parent
+UI_PO = LOCALE_DIR / "ar" / "LC_MESSAGES" / "ui.po"
+# The calls whose first argument is a msgid (like xgettext's keywords).
+KEYWORDS = {"Msg", "N_", "fill", "t"}
+
+
+def ui_msgids() -> dict[str, str]:
+    """msgid -> where it is used, from the literal first argument of every keyword call."""
+    found: dict[str, str] = {}
+    for path in sorted(UI_DIR.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            first = node.args[0]
+            if name in KEYWORDS and isinstance(first, ast.Constant) and isinstance(first.value, str):
+                found.setdefault(first.value, f"{path.name}:{node.lineno}")
+    return found
+
+
+def ui_catalogue() -> dict[str, str]:
+    with UI_PO.open("rb") as handle:
+        return {str(m.id): str(m.string) for m in read_po(handle) if m.id}
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_the_scan_finds_the_ui_texts() -> None:
+    found = ui_msgids()
+    assert {"New game", "Exiled Knight", "Rule {rule}", "connected"} <= set(found)
+    assert len(found) > 60
+
+
+def test_every_ui_text_has_its_arabic() -> None:
+    catalogue = ui_catalogue()
+    missing = {msgid: where for msgid, where in ui_msgids().items() if not catalogue.get(msgid)}
+    assert not missing, f"add these to {UI_PO}: {missing}"
+
+
+def test_each_translation_keeps_the_fields_and_is_arabic() -> None:
+    for msgid, arabic in ui_catalogue().items():
+        assert fields(arabic) == fields(msgid), msgid
+        assert any("\u0600" <= ch <= "\u06ff" for ch in arabic), msgid
+        assert translate(msgid, "ar") == arabic
+
+
+def test_the_catalogue_holds_no_text_the_ui_no_longer_uses() -> None:
+    assert set(ui_catalogue()) <= set(ui_msgids())
