@@ -17,6 +17,7 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import nfc
@@ -55,6 +56,29 @@ def read_tag(clf: nfc.ContactlessFrontend, target: Any) -> tuple[TagSeen, Any]:
     return TagSeen(uid, token=reading.token, problem=reading.problem), tag
 
 
+def wait_for_tag(clf: nfc.ContactlessFrontend, interval: float, stop: Callable[[], bool]) -> Any:
+    """Poll until a Type A tag is in the field (nfcpy's target) or `stop()` says to give up (None)."""
+    while not stop():
+        started = time.monotonic()
+        target = clf.sense(RemoteTarget("106A"))
+        if target is not None:
+            return target
+        time.sleep(max(0.0, interval - (time.monotonic() - started)))
+    return None
+
+
+def wait_lifted(
+    clf: nfc.ContactlessFrontend, target: Any, tag: Any, interval: float, stop: Callable[[], bool]
+) -> None:
+    """Return once the tag has left the field (or `stop()`). nfcpy's presence check (a page read, tried
+    three times) answers that for a tag it activated; any other is selected again by its UID."""
+    same = RemoteTarget("106A", sel_req=bytes(target.sdd_res))
+    while not stop():
+        time.sleep(interval)
+        if not (tag.is_present if tag is not None else clf.sense(same) is not None):
+            return
+
+
 class NfcReader:
     """Polls `device` with nfcpy on a daemon thread; `stop()` ends it (within one poll, ~1 s on UDP)."""
 
@@ -73,6 +97,7 @@ class NfcReader:
         self._poll_interval = poll_interval
         self._backoff = backoff
         self._state: DeviceState | None = None
+        self._polled = False
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="nfc-reader", daemon=True)
 
@@ -94,13 +119,14 @@ class NfcReader:
             except Exception as exc:  # nfcpy raises OSError, ValueError... for a device it cannot open
                 self._failed(exc)
             else:
+                self._polled = False
                 try:
                     self._poll(clf)
                 except Exception as exc:  # a reader failing mid-poll raises whatever its transport raised
                     self._failed(exc)
                 finally:
                     clf.close()
-                if self._state in (DeviceState.CONNECTED, DeviceState.SIMULATED):
+                if self._polled:
                     delay = self._backoff[0]
             self._stop.wait(delay)
             delay = min(delay * 2, self._backoff[1])
@@ -109,21 +135,14 @@ class NfcReader:
         while not self._stop.is_set():
             started = time.monotonic()
             target = clf.sense(RemoteTarget("106A"))
+            self._polled = True  # the reader answered: the next failure starts the back-off afresh
             self._set_state(DeviceState.SIMULATED if self.emulated else DeviceState.CONNECTED)
             if target is None:
                 self._stop.wait(self._poll_interval - (time.monotonic() - started))
                 continue
             seen, tag = read_tag(clf, target)
             self._events.put(seen)
-            self._wait_lifted(clf, target, tag)
-
-    def _wait_lifted(self, clf: nfc.ContactlessFrontend, target: Any, tag: Any) -> None:
-        """Return once the tag has left the field. nfcpy's presence check (a page read, tried three
-        times) answers that for a tag it activated; any other is selected again by its UID."""
-        same = RemoteTarget("106A", sel_req=bytes(target.sdd_res))
-        while not self._stop.wait(self._poll_interval):
-            if not (tag.is_present if tag is not None else clf.sense(same) is not None):
-                return
+            wait_lifted(clf, target, tag, self._poll_interval, self._stop.is_set)
 
     def _failed(self, exc: Exception) -> None:
         log.info("NFC reader %s unavailable: %r", self.device, exc)

@@ -9,21 +9,31 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import yaml
+
+from companion.core.messages import Msg, Named
 
 Token = dict[str, str | int]
 
 DATA_DIR = Path(__file__).resolve().parents[3] / "data"
 
-# The hero ids of the Last Covenant's four hero cards, in the order of their serial numbers.
-COVENANT_HEROES: tuple[str, ...] = ("knight", "sorceress", "rogue", "ranger")
+
+def _covenant_data(name: str) -> list[dict[str, Any]]:
+    data: list[dict[str, Any]] = yaml.safe_load((DATA_DIR / "covenant" / name).read_text(encoding="utf-8"))
+    return data
+
+
+@cache
+def covenant_hero_names() -> dict[str, Named]:
+    """Hero id -> its name in both languages, from data/covenant/heroes.yaml (in the file's order)."""
+    return {str(h["id"]): {"en": str(h["en"]), "ar": str(h["ar"])} for h in _covenant_data("heroes.yaml")}
 
 
 @cache
 def covenant_tokens() -> tuple[Token, ...]:
-    """The 21 room markers of data/covenant/markers.yaml, then the 4 hero cards."""
-    raw = yaml.safe_load((DATA_DIR / "covenant" / "markers.yaml").read_text(encoding="utf-8"))
+    """The 21 room markers of data/covenant/markers.yaml, then the 4 hero cards of heroes.yaml."""
     markers: list[Token] = [
         {
             "game": "covenant",
@@ -33,11 +43,11 @@ def covenant_tokens() -> tuple[Token, ...]:
             "room": str(m["room"]),
             "marker": str(m["id"]),
         }
-        for m in raw
+        for m in _covenant_data("markers.yaml")
     ]
     heroes: list[Token] = [
         {"game": "covenant", "kind": "hero-card", "serial": n, "hero": hero}
-        for n, hero in enumerate(COVENANT_HEROES, start=1)
+        for n, hero in enumerate(covenant_hero_names(), start=1)
     ]
     return tuple(markers + heroes)
 
@@ -62,3 +72,23 @@ def token_id(token: Token) -> str:
 
 def is_known(token: Token) -> bool:
     return token in token_set(str(token.get("game", "")))
+
+
+# One message per room type, so the whole line is translated in nfc.po.
+_MARKER_LABELS = {
+    "combat": "room marker {marker}: zone {zone}, combat room",
+    "elite": "room marker {marker}: zone {zone}, elite room",
+    "treasure": "room marker {marker}: zone {zone}, treasure room",
+    "event": "room marker {marker}: zone {zone}, event room",
+    "trap": "room marker {marker}: zone {zone}, trap room",
+}
+
+
+def label(token: Token) -> Msg:
+    """What a person writing or reading stickers is told a token is."""
+    if token["kind"] == "room-marker" and token["room"] in _MARKER_LABELS:
+        return Msg(_MARKER_LABELS[str(token["room"])], {"marker": token["marker"], "zone": token["zone"]})
+    if token["kind"] == "hero-card":
+        hero = str(token["hero"])
+        return Msg("hero card of {hero}", {"hero": covenant_hero_names().get(hero, {"en": hero})})
+    return Msg("token {id}", {"id": token_id(token)})
