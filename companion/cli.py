@@ -14,6 +14,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "data": ("data", "check the game data files"),
     "bench": ("bench", "print this machine's speed and memory figures"),
     "tags": ("tags", "write and read the NFC stickers of room markers and hero cards"),
+    "doctor": ("doctor", "check this machine's hardware, permissions, fonts and data"),
 }
 
 
