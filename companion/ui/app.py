@@ -20,12 +20,13 @@ from companion.config import Settings
 from companion.core.dice import DieKind
 from companion.core.events import DomainEvent, TagSeen
 from companion.core.flow import Accepted, Event, Input, Prompt, Rejection
-from companion.core.messages import Lang, Msg
+from companion.core.messages import Lang, Msg, Named
 from companion.ui.base import BaseScreen
 from companion.ui.home import HomeScreen
 from companion.ui.newgame import GameSetup
 from companion.ui.newgame_screen import NewGameScreen
 from companion.ui.prompt_panel import RuleText
+from companion.ui.prompts import Namer
 from companion.ui.settings_screen import SettingsScreen
 from companion.ui.status import StatusBoard
 from companion.ui.table_screen import TableScreen
@@ -60,7 +61,7 @@ class CompanionApp(App):
     title = "Crypt Companion"
 
     def __init__(self, settings: Settings, events: queue.Queue[DomainEvent], *,
-                 dice: Mapping[str, DieKind] | None = None, start_game: StartGame = no_engine,
+                 heroes: Mapping[str, Named], dice: Mapping[str, DieKind], start_game: StartGame = no_engine,
                  rule_text: RuleText | None = None, settings_path: str = "",
                  clock: Callable[[], float] = time.monotonic, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -68,12 +69,12 @@ class CompanionApp(App):
         self.settings_path = settings_path
         self.lang: Lang = settings.ui.lang
         self.events = events
-        self.dice: Mapping[str, DieKind] = dice or {}
+        self.names = Namer(heroes, dice)
         self.start_game = start_game
         self.rule_text: RuleText = rule_text or (lambda _rule: None)
         self.now = clock
         self.status = StatusBoard()
-        self.setup = GameSetup()
+        self.setup = GameSetup(heroes)
         self.game: Game | None = None
         self.transcript: list[Event] = []
         self.notice: Msg | None = None

@@ -4,7 +4,14 @@ call to `Msg`, `fill`, `Ui.t` and `N_` under `companion/ui/` and checks each has
 
 from __future__ import annotations
 
+from companion.core.messages import LANGS, Named, translate
 
-def N_(msgid: str) -> str:  # noqa: N802 - gettext's name for "translated later, where it is shown"
+
+def N_(msgid: str) -> str:
     """A msgid kept in a table and translated when shown."""
     return msgid
+
+
+def named(msgid: str) -> Named:
+    """A catalogue text in both languages, to pass as a message's field."""
+    return {lang: translate(msgid, lang) for lang in LANGS}

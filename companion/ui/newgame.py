@@ -1,19 +1,18 @@
 """What the new-game screen gathers before a game starts: the players, their heroes, the difficulty and
 how cards are drawn. Heroes join by a tap on the screen or by their card on the reader. No Kivy here:
-every change answers with a message for the screen, never an exception."""
+every change answers with a message for the screen, never an exception. The heroes and their names
+come from the game's data (hero id -> name in both languages)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
 from companion.core.events import TagSeen
-from companion.core.messages import Msg
+from companion.core.messages import Msg, Named
 from companion.ui.i18n import N_
 
-HEROES = ("knight", "sorceress", "rogue", "ranger")
-HERO_NAMES = {"knight": N_("Exiled Knight"), "sorceress": N_("Sorceress"), "rogue": N_("Rogue"),
-              "ranger": N_("Ranger")}
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 # The rulebook's escape: 3 rounds; 4 to make it easier, 2 to make it harder.
 ESCAPE_ROUNDS = {4: N_("4 rounds (easier)"), 3: N_("3 rounds (standard)"), 2: N_("2 rounds (harder)")}
@@ -24,6 +23,7 @@ DECK_MODES: dict[DeckMode, str] = {"app": N_("The app draws the cards"),
 
 @dataclass
 class GameSetup:
+    names: Mapping[str, Named]
     players: int = 3
     heroes: list[str] = field(default_factory=list)
     escape_rounds: int = 3
@@ -37,37 +37,36 @@ class GameSetup:
         if len(self.heroes) > players:
             left = self.heroes[players:]
             del self.heroes[players:]
-            return Msg("{hero} left the table.", {"hero": HERO_NAMES[left[-1]]})
+            return Msg("{hero} left the table.", {"hero": self.names[left[-1]]})
         return None
 
     def toggle_hero(self, hero: str) -> Msg:
         """A tap on a hero's button: joins the hero, or takes a joined one back out."""
-        if hero not in HEROES:
+        if hero not in self.names:
             return Msg("There is no hero called {hero}.", {"hero": hero})
         if hero in self.heroes:
             self.heroes.remove(hero)
-            return Msg("{hero} left the table.", {"hero": HERO_NAMES[hero]})
+            return Msg("{hero} left the table.", {"hero": self.names[hero]})
         return self._join(hero)
 
     def hero_card(self, event: TagSeen) -> Msg:
         """A tag laid on the reader while this screen is open: a hero card joins its hero."""
         token = event.token
         if token is None:
-            return Msg("This tag cannot be read ({problem}); choose the hero on the screen.",
-                       {"problem": event.problem or "unknown"})
+            return Msg("This tag cannot be read; choose the hero on the screen.")
         if token.get("kind") != "hero-card":
             return Msg("This tag is not a hero card.")
         hero = str(token.get("hero", ""))
-        if hero not in HEROES:
+        if hero not in self.names:
             return Msg("There is no hero called {hero}.", {"hero": hero})
         if hero in self.heroes:
-            return Msg("{hero} has already joined.", {"hero": HERO_NAMES[hero]})
+            return Msg("{hero} has already joined.", {"hero": self.names[hero]})
         return self._join(hero)
 
     def _join(self, hero: str) -> Msg:
         self.heroes.append(hero)
         self.players = max(self.players, len(self.heroes))
-        return Msg("{hero} joins the table.", {"hero": HERO_NAMES[hero]})
+        return Msg("{hero} joins the table.", {"hero": self.names[hero]})
 
     def set_escape_rounds(self, rounds: int) -> Msg | None:
         if rounds not in ESCAPE_ROUNDS:

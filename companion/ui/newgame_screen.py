@@ -10,7 +10,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.core.messages import Msg
 from companion.ui import theme
 from companion.ui.base import BaseScreen
-from companion.ui.newgame import DECK_MODES, ESCAPE_ROUNDS, HERO_NAMES, HEROES, MAX_PLAYERS, MIN_PLAYERS
+from companion.ui.newgame import DECK_MODES, ESCAPE_ROUNDS, MAX_PLAYERS, MIN_PLAYERS
 from companion.ui.widgets import BigButton, label, row
 
 
@@ -21,8 +21,8 @@ class NewGameScreen(BaseScreen):
         players = [(str(n), setup.players == n, lambda n=n: self.app.setup.set_players(n))
                    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
         self._line(body, ui.t("Players"), players)
-        heroes = [(ui.t(HERO_NAMES[h]), h in setup.heroes, lambda h=h: self.app.setup.toggle_hero(h))
-                  for h in HEROES]
+        heroes = [(ui.text(name), h in setup.heroes, lambda h=h: self.app.setup.toggle_hero(h))
+                  for h, name in setup.names.items()]
         self._line(body, ui.t("Heroes"), heroes)
         rounds = [(ui.t(text), setup.escape_rounds == r, lambda r=r: self.app.setup.set_escape_rounds(r))
                   for r, text in ESCAPE_ROUNDS.items()]
@@ -43,7 +43,8 @@ class NewGameScreen(BaseScreen):
         ui = self.ui
         buttons = []
         for text, selected, action in options:
-            button = BigButton(ui, text, lambda action=action: self._apply(action), font_size=ui.font("small"))
+            button = BigButton(ui, text, lambda action=action: self._apply(action),
+                               font_size=ui.font("small"))
             button.selected = selected
             buttons.append(button)
         heading = label(ui, title, "body", bold=True, size_hint_x=None, width=ui.px(110))

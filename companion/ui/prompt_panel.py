@@ -12,12 +12,13 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 
 from companion.core.flow import Event, Input
+from companion.core.messages import Msg, Named
 from companion.ui import theme
-from companion.ui.prompts import Choice, PromptView, Text
+from companion.ui.prompts import Choice, PromptView
 from companion.ui.theme import Ui
 from companion.ui.widgets import BigButton, LongPressLabel, Panel, label
 
-RuleText = Callable[[str], Text | None]
+RuleText = Callable[[str], Msg | Named | None]
 
 
 def show_rule(ui: Ui, rule: str, rule_text: RuleText) -> ModalView:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Protocol
 
 from companion.core.dice import DieKind
 from companion.core.flow import (
@@ -22,38 +21,13 @@ from companion.core.flow import (
     Roll,
     Source,
 )
-from companion.core.messages import Lang, Msg, translate
-from companion.ui.newgame import HERO_NAMES
+from companion.core.messages import Msg, Named
+from companion.ui.i18n import N_, named
 
-
-class Text(Protocol):
-    def text(self, lang: Lang) -> str: ...
-
-
-@dataclass(frozen=True)
-class Named:
-    """A name given in both languages by the game data (a die, a face) rather than by a catalogue."""
-
-    en: str
-    ar: str
-
-    def text(self, lang: Lang) -> str:
-        return self.ar if lang == "ar" else self.en
-
-
-def fill(msgid: str, **fields: Text | str | int) -> Named:
-    """A catalogue message whose fields may themselves be texts in both languages."""
-
-    def one(lang: Lang) -> str:
-        values = {k: v if isinstance(v, str | int) else v.text(lang) for k, v in fields.items()}
-        return translate(msgid, lang).format(**values)
-
-    return Named(one("en"), one("ar"))
-
-
-def who(actor: str) -> Msg:
-    """A hero's name from its id; another actor's id goes through the catalogue as it is."""
-    return Msg(HERO_NAMES.get(actor, actor))
+Label = Msg | Named
+# The decks a card prompt may name (the rulebook's "Components"); the game data gives them no names.
+DECKS = {"combat": N_("combat"), "loot": N_("loot"), "monsters": N_("monsters"), "events": N_("events"),
+         "equipment": N_("equipment"), "potions": N_("potions")}
 
 
 @dataclass(frozen=True)
@@ -61,20 +35,45 @@ class Choice:
     """A button: `answer` is the input it gives, or None when it opens `children` (an action's targets)."""
 
     key: str
-    label: Text
+    label: Label
     answer: Input | None
     children: tuple[Choice, ...] = ()
 
 
 @dataclass(frozen=True)
 class PromptView:
-    title: Text
-    purpose: Text | None
+    title: Msg
+    purpose: Msg | None
     rule: str
     choices: tuple[Choice, ...]
 
 
-def _action(prompt: ActionPrompt) -> PromptView:
+class Namer:
+    """Names for the ids a prompt carries: heroes and dice from the game data, the rest as they are."""
+
+    def __init__(self, heroes: Mapping[str, Named], dice: Mapping[str, DieKind]) -> None:
+        self.heroes, self.dice = heroes, dice
+
+    def who(self, actor: str) -> Named:
+        return self.heroes.get(actor, {"en": actor})
+
+    def die(self, die: str) -> Named:
+        kind = self.dice.get(die)
+        return {"en": kind.en, "ar": kind.ar} if kind else {"en": die}
+
+    def deck(self, deck: str) -> Named:
+        return named(DECKS[deck]) if deck in DECKS else {"en": deck}
+
+    def faces(self, die: str) -> dict[str, Named]:
+        """Each face once (the trap die has two spikes faces), in the die's order."""
+        kind = self.dice.get(die)
+        faces: dict[str, Named] = {}
+        for face in kind.faces if kind else []:
+            faces.setdefault(face.id, {"en": face.en or face.id, "ar": face.ar or face.en or face.id})
+        return faces
+
+
+def _action(prompt: ActionPrompt, names: Namer) -> PromptView:
     choices = []
     for option in prompt.options:
         if option.targets:
@@ -83,40 +82,39 @@ def _action(prompt: ActionPrompt) -> PromptView:
             choices.append(Choice(option.id, option.label, None, targets))
         else:
             choices.append(Choice(option.id, option.label, Act(prompt.actor, option.id)))
-    return PromptView(fill("{who}: choose an action", who=who(prompt.actor)), None, prompt.rule,
-                      tuple(choices))
+    title = Msg("{who}: choose an action", {"who": names.who(prompt.actor)})
+    return PromptView(title, None, prompt.rule, tuple(choices))
 
 
-def _die(prompt: DiePrompt, dice: Mapping[str, DieKind]) -> PromptView:
-    kind = dice.get(prompt.die)
-    name: Text = Named(kind.en, kind.ar) if kind else Named(prompt.die, prompt.die)
-    faces: dict[str, Named] = {}
-    for face in kind.faces if kind else []:
-        faces.setdefault(face.id, Named(face.en or face.id, face.ar or face.id))
-    choices = [Choice(f"face:{fid}", label, Roll(prompt.die, fid, Source.TOUCH)) for fid, label in faces.items()]
+def _die(prompt: DiePrompt, names: Namer) -> PromptView:
+    choices = [Choice(f"face:{fid}", label, Roll(prompt.die, fid, Source.TOUCH))
+               for fid, label in names.faces(prompt.die).items()]
     choices.append(Choice("app-roll", Msg("Let the app roll"), Roll(prompt.die, None, Source.APP)))
-    title = fill("{who}: roll the {die}, then tap the face it shows", who=who(prompt.who), die=name)
+    title = Msg("{who}: roll the {die}, then tap the face it shows",
+                {"who": names.who(prompt.who), "die": names.die(prompt.die)})
     return PromptView(title, prompt.purpose, prompt.rule, tuple(choices))
 
 
-def _card(prompt: CardPrompt) -> PromptView:
+def _card(prompt: CardPrompt, names: Namer) -> PromptView:
     choices = [Choice(f"card:{c}", Msg(c), Draw(prompt.deck, c, Source.TABLE)) for c in prompt.candidates]
     choices.append(Choice("app-draw", Msg("Let the app draw"), Draw(prompt.deck, None, Source.APP)))
-    title = fill("{who}: draw from the {deck} deck", who=who(prompt.who), deck=Msg(prompt.deck))
+    title = Msg("{who}: draw from the {deck} deck",
+                {"who": names.who(prompt.who), "deck": names.deck(prompt.deck)})
     return PromptView(title, prompt.purpose, prompt.rule, tuple(choices))
 
 
-def _choice(prompt: ChoicePrompt) -> PromptView:
+def _choice(prompt: ChoicePrompt, names: Namer) -> PromptView:
     choices = tuple(Choice(o.id, o.label, Choose(o.id, prompt.chooser)) for o in prompt.options)
-    return PromptView(fill("{who}: choose", who=who(prompt.chooser)), prompt.purpose, prompt.rule, choices)
+    return PromptView(Msg("{who}: choose", {"who": names.who(prompt.chooser)}), prompt.purpose, prompt.rule,
+                      choices)
 
 
-def view(prompt: Prompt, dice: Mapping[str, DieKind]) -> PromptView:
-    """The panel's content for `prompt`; `dice` names the die kinds and their faces."""
+def view(prompt: Prompt, names: Namer) -> PromptView:
+    """The panel's content for `prompt`."""
     if isinstance(prompt, ActionPrompt):
-        return _action(prompt)
+        return _action(prompt, names)
     if isinstance(prompt, DiePrompt):
-        return _die(prompt, dice)
+        return _die(prompt, names)
     if isinstance(prompt, CardPrompt):
-        return _card(prompt)
-    return _choice(prompt)
+        return _card(prompt, names)
+    return _choice(prompt, names)

@@ -10,7 +10,6 @@ from companion.ui.base import BaseScreen
 from companion.ui.i18n import N_
 from companion.ui.widgets import BigButton, Panel, label, row
 
-
 BACKENDS = {
     "auto": N_("automatic"),
     "serial": N_("serial port"),
@@ -36,10 +35,11 @@ class SettingsScreen(BaseScreen):
 
         s = app.settings
         yes_no = ui.t("yes") if s.ui.fullscreen else ui.t("no")
+        tray, nfc, gpio = (ui.t(BACKENDS[b]) for b in (s.tray.backend, s.nfc.backend, s.gpio.backend))
         lines = [
-            ui.t("Dice tray: {backend}, port {port}", backend=ui.t(BACKENDS[s.tray.backend]), port=s.tray.port),
-            ui.t("Tag reader: {backend}, device {device}", backend=ui.t(BACKENDS[s.nfc.backend]), device=s.nfc.device),
-            ui.t("Buttons: {backend}; pins: Next {next}, Undo {undo}", backend=ui.t(BACKENDS[s.gpio.backend]),
+            ui.t("Dice tray: {backend}, port {port}", backend=tray, port=s.tray.port),
+            ui.t("Tag reader: {backend}, device {device}", backend=nfc, device=s.nfc.device),
+            ui.t("Buttons: {backend}; pins: Next {next}, Undo {undo}", backend=gpio,
                  next=s.gpio.pins.next, undo=s.gpio.pins.undo),
             ui.t("Full screen: {answer}", answer=yes_no),
         ]

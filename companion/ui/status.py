@@ -16,7 +16,7 @@ from companion.core.events import (
     TagSeen,
 )
 from companion.core.messages import Msg
-from companion.ui.i18n import N_
+from companion.ui.i18n import N_, named
 
 DEVICES = ("tray", "reader", "buttons")
 # Names a backend may report under; anything else gets a row of its own.
@@ -57,7 +57,7 @@ class DeviceRow:
     def faults_text(self) -> Msg:
         if not self.faults:
             return Msg("no faults")
-        return Msg("Faults: {count}; last: {fault}", {"count": self.faults, "fault": self.last_fault})
+        return Msg("Faults: {count}; last: {fault}", {"count": self.faults, "fault": named(self.last_fault)})
 
 
 def device_of(event: DomainEvent) -> str | None:

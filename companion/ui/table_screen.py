@@ -29,5 +29,5 @@ class TableScreen(BaseScreen):
         if prompt is None:
             body.add_widget(row(ui, [label(ui, ui.t("The game is over."), "title"), transcript]))
             return
-        self.panel = PromptPanel(ui, view(prompt, app.dice), app.answer, app.rule_text)
+        self.panel = PromptPanel(ui, view(prompt, app.names), app.answer, app.rule_text)
         body.add_widget(row(ui, [self.panel, transcript]))

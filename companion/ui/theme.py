@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.core.messages import Lang, Msg
+from companion.core.messages import Lang, Msg, Named
 
 BASE_WIDTH, BASE_HEIGHT = 800, 480
 MM_PER_PX_7IN = 154 / 800
@@ -62,5 +62,8 @@ class Ui:
         """A UI text in this language; every msgid passed here must be in `ui.po` (a test checks)."""
         return Msg(msgid, fields).text(self.lang)
 
-    def text(self, msg: Msg) -> str:
-        return msg.text(self.lang)
+    def text(self, text: Msg | Named) -> str:
+        """A message, or a name the game data gives in both languages."""
+        if isinstance(text, Msg):
+            return text.text(self.lang)
+        return text.get(self.lang) or text.get("en", "")
