@@ -1,7 +1,8 @@
 """Decks: a draw pile and a discard pile of card ids.
 
 When the draw pile runs out the discard pile is shuffled into a new one (every deck of The Last
-Covenant says so, and so do the other games). Each deck is dealt either by the app, which shuffles
+Covenant says so, and so do the other games; a deck that never refills, like The Last Covenant's
+potions, says `reshuffles=False`). Each deck is dealt either by the app, which shuffles
 with the game's seeded generator and draws the top card itself, or by the table, which draws a real
 card and tells the app which one: then the order of the draw pile is unknown and only its contents
 matter.
@@ -26,6 +27,7 @@ class Deck(msgspec.Struct):
     mode: DealMode
     draw_pile: list[str]
     discard: list[str] = []
+    reshuffles: bool = True
 
     @classmethod
     def shuffled(cls, deck_id: str, cards: list[str], mode: DealMode, rng: Rng) -> Deck:
@@ -34,13 +36,13 @@ class Deck(msgspec.Struct):
         return cls(id=deck_id, mode=mode, draw_pile=pile)
 
     def refill_if_empty(self, rng: Rng) -> None:
-        if not self.draw_pile and self.discard:
+        if self.reshuffles and not self.draw_pile and self.discard:
             self.draw_pile, self.discard = self.discard, []
             rng.shuffle(self.draw_pile)
 
     def can_draw(self, card: str) -> bool:
         """Whether `card` may be the next card drawn (any card left in the pile, as the table sees it)."""
-        return card in (self.draw_pile or self.discard)
+        return card in (self.draw_pile or (self.discard if self.reshuffles else []))
 
     def draw(self, rng: Rng, card: str | None = None) -> str | None:
         """Take the top card (app) or the named card (table); None when both piles are empty."""
@@ -57,4 +59,4 @@ class Deck(msgspec.Struct):
 
     def remaining(self) -> list[str]:
         """What the next draw can be: the draw pile, or the discard when the pile is empty."""
-        return list(self.draw_pile or self.discard)
+        return list(self.draw_pile or (self.discard if self.reshuffles else []))

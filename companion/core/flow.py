@@ -136,10 +136,10 @@ class Accepted(msgspec.Struct, frozen=True):
     events: list[Event]
 
 
-def reject(code: str, layer: Layer, rule: str, text: str, **fields: Field) -> Rejection:
+def reject(code: str, layer: Layer, rule: str, text: str, /, **fields: Field) -> Rejection:
     return Rejection(code=code, layer=layer, rule=rule, msg=Msg(text, fields))
 
 
 def event(kind: str, rule: str, text: str, data: dict[str, Field | list[str]] | None = None,
-          **fields: Field) -> Event:
+          /, **fields: Field) -> Event:
     return Event(kind=kind, msg=Msg(text, fields), rule=rule, data=data or {})

@@ -20,21 +20,25 @@ Lang = Literal["ar", "en"]
 LANGS: tuple[Lang, ...] = ("ar", "en")
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
-Field = str | int | float
+Named = dict[str, str]
+"""A name in both languages, as the data files give it: {"en": "Goblin", "ar": "غول صغير"}."""
+
+Field = str | int | float | Named
 
 
 class Msg(msgspec.Struct, frozen=True):
     """A message id (its English text, with `{name}` fields) and the values of its fields.
 
-    A field whose value is itself a message id in the catalogue (a hero's or a monster's name, say) is
-    translated too, so "{hero} falls" reads whole in either language.
+    A field may be a name in both languages (a hero, a monster, a room from the data files), so
+    "{hero} falls" reads whole in either language.
     """
 
     id: str
     fields: dict[str, Field] = {}
 
     def text(self, lang: Lang) -> str:
-        fields = {k: translate(v, lang) if isinstance(v, str) else v for k, v in self.fields.items()}
+        fields = {k: (v.get(lang) or v.get("en", "")) if isinstance(v, dict) else v
+                  for k, v in self.fields.items()}
         return translate(self.id, lang).format(**fields)
 
 

@@ -61,7 +61,8 @@ def find(name: str) -> RuleSystem[Any]:
 def parse_input(raw: object) -> Input | Rejection:
     """An input from plain data (a scenario, a store, a screen), or the reason it is malformed."""
     try:
-        return msgspec.convert(raw, Input)  # type: ignore[arg-type]
+        inp: Input = msgspec.convert(raw, Input)
+        return inp
     except msgspec.ValidationError as exc:
         return reject("malformed-input", Layer.MALFORMED, "core.inputs",
                       "This input is malformed: {detail}", detail=str(exc))

@@ -1,7 +1,7 @@
 """One die's roll state from its stream of accelerometer readings (about one every 20 ms).
 
 A die is moving when the reading's size is far from 1 g (thrown, bouncing, in free fall) or its
-direction turned since the last reading. It becomes ROLLING after a few moving readings in a row (so a
+direction turned since the last reading that was near 1 g. It becomes ROLLING after a few moving readings in a row (so a
 knock on the table is not a roll), and SETTLED on a face, or COCKED, only when the same answer has held
 for several still readings in a row, as Pixels dice require before they call a state.
 """
@@ -38,11 +38,14 @@ class DieMotion:
         """Takes one reading; True when the state or face changed."""
         up = faces.unit(x, y, z)
         size = (x * x + y * y + z * z) ** 0.5
-        turned = up is None or (
-            self.up is not None and up[0] * self.up[0] + up[1] * self.up[1] + up[2] * self.up[2] < TURN_COS
-        )
-        self.up = up
-        if abs(size - 1.0) > G_SLACK or turned:
+        moving = up is None or abs(size - 1.0) > G_SLACK
+        if not moving:
+            # Turned since the last reading near 1 g: so a knock that leaves the die as it lay is not
+            # a move, and a tumble that ends on another face is.
+            last = self.up
+            moving = last is not None and up[0] * last[0] + up[1] * last[1] + up[2] * last[2] < TURN_COS
+            self.up = up
+        if moving:
             self._still = 0
             self._candidate = -1
             self._moving += 1

@@ -13,6 +13,7 @@ API (used by the tests, `companion tags` and the app's "tap from the screen"):
                                        # ("held") until lifted, and keeps what a writer wrote to it
     field.lift()                       # take it away; presenting it again is a new tap
     field.unplug(); field.plug_in()    # the reader's link breaks / comes back (see `unplug`)
+    field.wait_polled(timeout)         # block until the reader polls the empty field (it saw the lift)
     field.close()                      # or use the field as a context manager
 
 A tag presented while the reader is waiting for an answer to its poll (nfcpy's UDP driver waits a
@@ -142,6 +143,7 @@ class EmulatedField:
         self._pending_poll: tuple[tuple[str, int], float] | None = None
         self._lock = threading.Lock()
         self._closed = threading.Event()
+        self._polled_empty = threading.Event()
         self._thread = threading.Thread(target=self._serve, name=f"nfc-field-{self.port}", daemon=True)
         self._thread.start()
 
@@ -162,6 +164,12 @@ class EmulatedField:
         with self._lock:
             tag, self.tag = self.tag, None
         return tag
+
+    def wait_polled(self, timeout: float) -> bool:
+        """Wait for the reader's next poll (REQA) of the field while it is empty: once it comes, the
+        reader has finished with the tag that was lifted and a tag presented now is a new tap."""
+        self._polled_empty.clear()
+        return self._polled_empty.wait(timeout)
 
     def unplug(self) -> None:
         """Break the reader's link: every frame from the reader is answered with a datagram nfcpy's UDP
@@ -202,6 +210,7 @@ class EmulatedField:
                 tag = self.tag
                 if tag is None and frame in (b"\x26", b"\x52"):
                     self._pending_poll = (addr, time.monotonic())
+                    self._polled_empty.set()
             answer = tag.answer(frame) if tag else None
             if answer is not None:
                 self._send(answer, addr)

@@ -50,7 +50,7 @@ def _check_boards(d: GameData, errors: list[str]) -> None:
 
 def _check_board(board: BoardSpec, where: str, errors: list[str]) -> None:
     spaces = {s.id: s for s in board.spaces}
-    kinds = Counter(s.kind for s in board.spaces)
+    kinds: Counter[str] = Counter(s.kind for s in board.spaces)
     for kind, wanted in (("room", 6), ("marked", 1), ("hall", 1)):
         if kinds[kind] != wanted:
             errors.append(f"{where}: {kinds[kind]} spaces of kind {kind}, the rulebook has {wanted}")

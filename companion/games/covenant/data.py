@@ -9,7 +9,6 @@ every fact the rulebook fixes (GAPS.md), so that an edited value that breaks the
 from __future__ import annotations
 
 import os
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -57,8 +56,10 @@ class DataError(ValueError):
         self.errors = errors
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GameData:
+    """All of the game's data; compared and hashed by identity, so caches can key on it."""
+
     boards: dict[int, BoardSpec]
     heroes: dict[str, HeroSpec]
     monsters: dict[str, MonsterSpec]
@@ -152,7 +153,7 @@ def read(root: Path | None = None) -> tuple[GameData | None, list[str]]:
     r = _Reader(root or data_dir())
     e = r.errors
     boards = [b for b in (r.one(f"boards/{n}.yaml", BoardSpec) for n in ("castle", "cathedral", "throne")) if b]
-    tables = {
+    tables: dict[str, Any] = {
         "boards": _by_id(boards, lambda b: b.zone, "boards", e),
         "heroes": _by_id(r.entries("heroes.yaml", HeroSpec), lambda h: h.id, "heroes.yaml", e),
         "monsters": _by_id(r.entries("monsters.yaml", MonsterSpec), lambda m: m.id, "monsters.yaml", e),

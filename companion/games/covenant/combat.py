@@ -1,0 +1,227 @@
+"""Heroes attacking (rulebook "Combat"): card + die + bonuses against strength, the golden six,
+Backstab, a weapon's minimum damage, guardians' defense, Fireball, rerolls, and the odds beforehand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from companion.core.messages import Field
+from companion.games.covenant import guardians, loot, traits
+from companion.games.covenant.play import Play
+from companion.games.covenant.state import Attack, ChooseStep, DrawStep, Hero, RollStep
+
+GOLDEN_SIX = 6
+FIREBALL_TARGET, FIREBALL_SPLASH = 4, 2
+BACKSTAB = 2
+
+
+def strength_of(g: Play, target: str) -> int:
+    if target == "guardian":
+        return traits.guardian_strength(g.d, g.s)
+    m = g.s.monster(target)
+    assert m is not None, target
+    return traits.monster_strength(g.d, m)
+
+
+def target_space(g: Play, target: str) -> str | None:
+    if target == "guardian":
+        return g.board.hall if not g.s.guardian.defeated else None
+    m = g.s.monster(target)
+    return m.space if m else None
+
+
+def targets_in_range(g: Play, hero: Hero) -> list[str]:
+    """Monsters and the guardian within the hero's range, counted along the board (no line of sight)."""
+    dist = g.board.distances(hero.space)
+    rng = traits.attack_range(g.d, hero)
+    found = [m.uid for m in g.s.monsters if dist.get(m.space, rng + 1) <= rng]
+    if not g.s.guardian.defeated and g.hall_open() and dist.get(g.board.hall, rng + 1) <= rng:
+        found.append("guardian")
+    return found
+
+
+def backstab(g: Play, hero: Hero, target: str) -> int:
+    """Backstab (ruling R-HERO-1): +2 damage when another standing hero is adjacent to the target."""
+    if g.d.heroes[hero.id].ability != "backstab":
+        return 0
+    space = target_space(g, target)
+    allies = [h for h in g.standing() if h is not hero]
+    return BACKSTAB if space and any(g.board.adjacent(h.space, space) for h in allies) else 0
+
+
+def declare(g: Play, hero: Hero, target: str) -> None:
+    g.s.actions -= 1
+    g.s.attack = Attack(attacker=hero.id, target=target)
+    if target == "guardian":
+        guardians.provoke(g)
+    o = odds(g, hero, target)
+    g.say("attack", "§Combat", "{hero} attacks {target} (strength {strength}): chance to hit {chance}%, "
+          "expected damage {expected}.", {"hero": hero.id, "target": target},
+          hero=g.hero_name(hero), target=g.target_name(target), strength=strength_of(g, target),
+          chance=round(float(o.hit) * 100), expected=f"{float(o.damage):.1f}")
+    g.next(DrawStep(deck="combat", purpose="attack", who=hero.id), RollStep(die="d6", purpose="attack", who=hero.id))
+
+
+def on_card(g: Play, card: str) -> None:
+    assert g.s.attack is not None
+    g.s.attack.card = g.d.decks.combat.cards[[c.id for c in g.d.decks.combat.cards].index(card)].value
+    g.s.decks["combat"].discard.append(card)
+
+
+def reroll_options(g: Play, hero: Hero) -> list[str]:
+    options = ["keep"]
+    if g.d.heroes[hero.id].ability == "hawk_eye" and not hero.hawk_eye_used:
+        options.append("hawk_eye")
+    if hero.gold >= g.d.gold["reroll"].cost:
+        options.append("gold")
+    return options
+
+
+def on_die(g: Play, value: int) -> None:
+    a = g.s.attack
+    assert a is not None
+    a.die = value
+    hero = g.s.heroes[a.attacker]
+    if len(reroll_options(g, hero)) > 1:
+        g.next(ChooseStep(purpose="reroll", chooser=hero.id, options=reroll_options(g, hero), subject=str(value)))
+    else:
+        resolve(g)
+
+
+def on_reroll(g: Play, option: str) -> None:
+    a = g.s.attack
+    assert a is not None
+    hero = g.s.heroes[a.attacker]
+    if option == "keep":
+        resolve(g)
+        return
+    if option == "hawk_eye":
+        hero.hawk_eye_used = True
+    else:
+        hero.gold -= g.d.gold["reroll"].cost
+    a.rerolls += 1
+    g.say("reroll", "§Combat", "{hero} rerolls the die ({how}); the new roll counts.", hero=g.hero_name(hero),
+          how=g.named("Hawk Eye", "عين الصقر") if option == "hawk_eye" else g.named("2 gold", "2 ذهب"))
+    g.next(RollStep(die="d6", purpose="attack", who=hero.id))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    total: int
+    strength: int
+    hit: bool
+    golden: bool
+    damage: int
+
+
+def outcome(g: Play, hero: Hero, target: str, card: int, die: int) -> Outcome:
+    """The combat arithmetic, without changing anything (the odds use it too)."""
+    bonus = traits.attack_bonus(g.d, hero)
+    total = card + die + bonus
+    strength = strength_of(g, target)
+    hit = total >= strength
+    golden = not hit and die == GOLDEN_SIX
+    if not (hit or golden):
+        return Outcome(total, strength, False, False, 0)
+    damage = (total - strength + 2 if hit else 1) + backstab(g, hero, target) + traits.damage_bonus(g.d, hero)
+    damage = max(damage, traits.min_damage(g.d, hero))
+    if target == "guardian":
+        damage = guardians.after_defense(g, damage)
+    return Outcome(total, strength, hit, golden, damage)
+
+
+def resolve(g: Play) -> None:
+    a = g.s.attack
+    assert a is not None and a.card is not None and a.die is not None
+    g.s.attack = None
+    hero = g.s.heroes[a.attacker]
+    if target_space(g, a.target) is None:
+        return
+    o = outcome(g, hero, a.target, a.card, a.die)
+    bonus = o.total - a.card - a.die
+    fields: dict[str, Field] = {"hero": g.hero_name(hero), "target": g.target_name(a.target), "card": a.card, "die": a.die,
+              "bonus": bonus, "total": o.total, "strength": o.strength, "damage": o.damage}
+    data: dict[str, int | str] = {"card": a.card, "die": a.die, "bonus": bonus, "total": o.total,
+                                  "strength": o.strength, "damage": o.damage, "target": a.target}
+    if o.hit:
+        g.say("hit", "§Combat", "{card} + {die} + {bonus} = {total} ≥ {strength}: hit! {total} − {strength} + 2 "
+              "→ {damage} damage to {target}.", dict(data), **fields)
+    elif o.golden:
+        g.say("golden-six", "§Combat", "{card} + {die} + {bonus} = {total} < {strength}, but the die shows 6: "
+              "golden six, an automatic hit for {damage} damage to {target}.", dict(data), **fields)
+    else:
+        g.say("miss", "§Combat", "{card} + {die} + {bonus} = {total} < {strength}: {hero} misses {target}.",
+              dict(data), **fields)
+        return
+    hurt_target(g, hero, a.target, o.damage)
+
+
+def hurt_target(g: Play, hero: Hero, target: str, damage: int) -> None:
+    if target == "guardian":
+        guardians.wound(g, damage, hero.id)
+        return
+    m = g.s.monster(target)
+    assert m is not None
+    dealt = min(damage, traits.monster_hp(g.d, m) - m.damage)
+    m.damage += dealt
+    hero.damage_dealt += dealt
+    if m.damage >= traits.monster_hp(g.d, m):
+        from companion.games.covenant.monsters import remove_monster
+
+        remove_monster(g, m)
+        g.say("kill", "§Loot and treasure", "{monster} dies. {hero} draws a loot card.", {"monster": m.uid},
+              monster=g.monster_name(m), hero=g.hero_name(hero))
+        loot.draw_loot(g, hero)
+    else:
+        g.say("wound", "§Tracking boards", "{monster} has {hp} HP left.", {"monster": m.uid},
+              monster=g.monster_name(m), hp=traits.monster_hp(g.d, m) - m.damage)
+
+
+def fireball(g: Play, hero: Hero, target: str) -> None:
+    """4 to the target and 2 to each other monster adjacent to it; no roll, so no golden six; a
+    guardian's defense applies to each (R-HERO-4)."""
+    g.s.actions -= 1
+    hero.fireball_used = True
+    space = target_space(g, target)
+    assert space is not None
+    g.say("fireball", "§The four heroes", "{hero} casts Fireball at {target}: 4 damage, 2 to each adjacent.",
+          {"hero": hero.id, "target": target}, hero=g.hero_name(hero), target=g.target_name(target))
+    splash = [m.uid for m in g.s.monsters if m.uid != target and g.board.adjacent(space, m.space)]
+    if target != "guardian" and not g.s.guardian.defeated and g.hall_open() and g.board.adjacent(space, g.board.hall):
+        splash.append("guardian")
+    for victim, raw in [(target, FIREBALL_TARGET), *((v, FIREBALL_SPLASH) for v in splash)]:
+        if target_space(g, victim) is None:
+            continue
+        if victim == "guardian":
+            guardians.provoke(g)
+        amount = guardians.after_defense(g, raw) if victim == "guardian" else raw
+        g.say("fireball-hit", "§Combat", "Fireball: {damage} damage to {target}.", {"target": victim, "damage": amount},
+              damage=amount, target=g.target_name(victim))
+        hurt_target(g, hero, victim, amount)
+        if g.s.outcome:
+            return
+
+
+@dataclass(frozen=True)
+class Odds:
+    hit: Fraction
+    damage: Fraction
+
+
+def odds(g: Play, hero: Hero, target: str) -> Odds:
+    """The exact chance to hit and the expected damage, from the cards the next draw can be and a fair
+    d6 (before any reroll)."""
+    cards = [int(c) for c in g.s.decks["combat"].remaining()]
+    if not cards:
+        return Odds(Fraction(0), Fraction(0))
+    hits = Fraction(0)
+    damage = Fraction(0)
+    weight = Fraction(1, len(cards) * 6)
+    for card in cards:
+        for die in range(1, 7):
+            o = outcome(g, hero, target, card, die)
+            if o.hit or o.golden:
+                hits += weight
+                damage += weight * o.damage
+    return Odds(hits, damage)

@@ -1,0 +1,109 @@
+"""Falling and death (rulebook "Falling and death").
+
+A hero at 0 HP falls: no actions, a token on the fall counter (6 tokens and the team loses at once).
+An adjacent hero revives them to 5 HP for 2 actions or 6 gold; a hero not revived before the end of
+the next monster phase dies, leaves everything in place, and comes back at this board's entrance.
+"""
+
+from __future__ import annotations
+
+from companion.games.covenant import traits
+from companion.games.covenant.play import Play
+from companion.games.covenant.state import ChooseStep, Hero, Pile
+
+FALLS_TO_LOSE = 6
+REVIVE_HP = 5
+REVIVE_ACTIONS = 2
+
+
+def hurt(g: Play, hero: Hero, amount: int, rule: str) -> None:
+    """Take `amount` HP from a hero (already net of any defense), and make them fall at 0."""
+    if amount <= 0 or g.s.outcome:
+        return
+    hero.hp = max(0, hero.hp - amount)
+    hero.damage_taken += amount
+    if hero.hp == 0 and not hero.fallen:
+        fall(g, hero, rule)
+
+
+def heal(g: Play, hero: Hero, amount: int) -> int:
+    before = hero.hp
+    hero.hp = min(traits.max_hp(g.d, hero), hero.hp + amount)
+    return hero.hp - before
+
+
+def fall(g: Play, hero: Hero, rule: str) -> None:
+    s = g.s
+    hero.fallen = True
+    s.falls += 1
+    # A hero falling in the heroes' turns dies at the end of this round's monster phase unless revived;
+    # one falling during a monster phase has until the end of the next one (ruling R-DEATH-1).
+    hero.dies_after_round = s.round if s.phase == "heroes" else s.round + 1
+    g.say("fall", "§Falling and death", "{hero} falls! Fall counter: {falls} of 6. Revive them before the end "
+          "of the monster phase of round {deadline}, or they die.",
+          {"hero": hero.id, "falls": s.falls}, hero=g.hero_name(hero), falls=s.falls, deadline=hero.dies_after_round)
+    if s.falls >= FALLS_TO_LOSE:
+        s.outcome = "defeat:falls"
+        s.phase = "over"
+        g.say("defeat", "§Falling and death", "Six falls: the team loses at once.")
+
+
+def revive(g: Play, reviver: Hero, hero: Hero, pay: str) -> None:
+    hero.fallen = False
+    hero.hp = REVIVE_HP
+    if pay == "gold":
+        reviver.gold -= g.d.gold["revive"].cost
+    else:
+        g.s.actions -= REVIVE_ACTIONS
+    g.say("revive", "§Falling and death", "{reviver} revives {hero} to 5 HP ({cost}).",
+          {"hero": hero.id, "by": reviver.id}, reviver=g.hero_name(reviver), hero=g.hero_name(hero),
+          cost=g.named("6 gold", "6 ذهب") if pay == "gold" else g.named("2 actions", "فعلان"))
+
+
+def deaths_after_monster_phase(g: Play) -> None:
+    for hero in g.s.heroes.values():
+        if hero.fallen and hero.dies_after_round <= g.s.round and not g.s.outcome:
+            die(g, hero)
+
+
+def die(g: Play, hero: Hero) -> None:
+    s = g.s
+    pile = Pile(space=hero.space, gold=hero.gold, potions=list(hero.potions), shards=list(hero.shards),
+                equipment=[e for e in (hero.weapon, hero.armour, hero.accessory) if e is not None])
+    if s.escape is not None and s.escape.bearer == hero.id:
+        pile.covenant = True
+        s.escape.bearer = None
+        s.escape.dropped_at = hero.space
+    if pile.gold or pile.potions or pile.shards or pile.equipment or pile.covenant:
+        s.piles.append(pile)
+    hero.gold, hero.potions, hero.shards = 0, [], []
+    hero.weapon = hero.armour = hero.accessory = None
+    hero.upgrades = {}
+    hero.fallen = False
+    hero.deaths += 1
+    hero.space = g.board.start
+    hero.hp = traits.max_hp(g.d, hero)
+    g.say("death", "§Falling and death", "{hero} dies. What they carried stays where they fell; they come back "
+          "at the entrance with full HP, no gold and no equipment.", {"hero": hero.id, "pile": pile.space},
+          hero=g.hero_name(hero))
+    choices = s.guardians_defeated + (1 if s.players == 3 else 0)
+    offer_upgrades(g, hero, choices)
+
+
+def offer_upgrades(g: Play, hero: Hero, count: int) -> None:
+    """Queue `count` upgrade choices for a hero; an upgrade with both boxes full is not offered."""
+    for _ in range(count):
+        g.later(ChooseStep(purpose="upgrade", chooser=hero.id, options=[], subject=hero.id))
+
+
+def upgrade_options(g: Play, hero: Hero) -> list[str]:
+    return [u for u in g.d.upgrades if hero.upgrades.get(u, 0) < 2]
+
+
+def take_upgrade(g: Play, hero: Hero, upgrade: str) -> None:
+    before = traits.max_hp(g.d, hero)
+    hero.upgrades[upgrade] = hero.upgrades.get(upgrade, 0) + 1
+    hero.hp += traits.max_hp(g.d, hero) - before
+    spec = g.d.upgrades[upgrade]
+    g.say("upgrade", "§Upgrades", "{hero} takes the {upgrade} upgrade ({n} of 2).", {"hero": hero.id},
+          hero=g.hero_name(hero), upgrade=g.named(spec.en, spec.ar), n=hero.upgrades[upgrade])

@@ -1,0 +1,287 @@
+"""The Last Covenant as a rule system: what the engine waits for (`prompt`) and what an input does
+(`apply`).
+
+`apply` checks in layers — the input's shape, whether it answers what the engine waits for, then the
+rules — and changes the state only once the input is accepted. Then it runs everything that needs no
+one's answer (cards the app deals, the end of a turn, the monster phase) until it waits again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from companion.core.deck import DealMode
+from companion.core.flow import (
+    Act,
+    ActionPrompt,
+    CardPrompt,
+    ChoicePrompt,
+    Choose,
+    DiePrompt,
+    Draw,
+    Event,
+    Input,
+    Layer,
+    Option,
+    Prompt,
+    Rejection,
+    Roll,
+    reject,
+)
+from companion.core.messages import Msg
+from companion.games.covenant import (
+    combat,
+    death,
+    escape,
+    explore,
+    loot,
+    rounds,
+    setup,
+    turn,
+    zones,
+)
+from companion.games.covenant.combat import Odds
+from companion.games.covenant.data import GameData, default
+from companion.games.covenant.play import Play
+from companion.games.covenant.prompts import card_purpose, choice_label, choice_purpose, die_purpose
+from companion.games.covenant.state import ChooseStep, DrawStep, GameState, Pending, RollStep
+
+STEP_LIMIT = 10_000
+"""More automatic steps than this after one input means a rule loops: a programmer error."""
+
+
+class EngineError(RuntimeError):
+    """A bug in the engine (never a player's mistake: those are rejections)."""
+
+
+class CovenantRules:
+    id = "covenant"
+
+    def __init__(self, data: GameData | None = None) -> None:
+        self.data = data or default()
+
+    # ---- the RuleSystem protocol ----------------------------------------------------------------
+
+    def new_game(self, raw: Mapping[str, Any]) -> GameState:
+        state = setup.new_game(self.data, raw)
+        g = Play(state, self.data)
+        _advance(g)
+        return state
+
+    def prompt(self, state: GameState) -> Prompt | None:
+        if state.outcome:
+            return None
+        g = Play(state, self.data)
+        if state.pending:
+            return _step_prompt(g, state.pending[0])
+        hero = state.heroes[state.active]
+        return ActionPrompt(actor=hero.id, rule="§Your turn", options=[
+            Option(id=name, label=Msg(turn.ACTION_NAMES[name][0]), targets=targets)
+            for name, targets in turn.options(g, hero).items()])
+
+    def apply(self, state: GameState, inp: Input) -> list[Event] | Rejection:
+        if state.outcome:
+            return reject("game-over", Layer.NOT_NOW, "§The end", "The game is over ({outcome}).",
+                          outcome=state.outcome)
+        g = Play(state, self.data)
+        refused = _answer(g, state.pending[0], inp) if state.pending else _act(g, inp)
+        if refused is not None:
+            return refused
+        _advance(g)
+        return g.events
+
+    def encode(self, state: GameState) -> bytes:
+        return msgspec.json.encode(state)
+
+    def decode(self, data: bytes) -> GameState:
+        return msgspec.json.decode(data, type=GameState)
+
+    # ---- questions a table may ask --------------------------------------------------------------
+
+    def odds(self, state: GameState, hero: str, target: str) -> Odds:
+        g = Play(state, self.data)
+        return combat.odds(g, state.heroes[hero], target)
+
+
+def _act(g: Play, inp: Input) -> Rejection | None:
+    if not isinstance(inp, Act):
+        return reject("expected-action", Layer.NOT_NOW, "§Your turn", "Waiting for {hero}'s action, not a {what}.",
+                      hero=g.hero_name(g.s.active), what=_kind(inp))
+    refused = turn.check(g, inp)
+    if refused is None:
+        turn.perform(g, inp)
+    return refused
+
+
+def _kind(inp: Input) -> str:
+    return {Act: "action", Roll: "die", Draw: "card", Choose: "choice"}[type(inp)]
+
+
+def _step_prompt(g: Play, step: Pending) -> Prompt:
+    if isinstance(step, DrawStep):
+        deck = g.s.decks[step.deck]
+        return CardPrompt(deck=step.deck, who=step.who, purpose=card_purpose(step), rule="§Components",
+                          candidates=sorted(set(deck.remaining())))
+    if isinstance(step, RollStep):
+        return DiePrompt(die=step.die, who=step.who, purpose=die_purpose(step), rule="§Special dice")
+    return ChoicePrompt(chooser=step.chooser, purpose=choice_purpose(step), rule="§Your turn",
+                        options=[Option(id=o, label=choice_label(g, step, o)) for o in _choices(g, step)])
+
+
+def _choices(g: Play, step: ChooseStep) -> list[str]:
+    if step.purpose == "upgrade":
+        return death.upgrade_options(g, g.s.heroes[step.subject])
+    return step.options
+
+
+def _answer(g: Play, step: Pending, inp: Input) -> Rejection | None:
+    s = g.s
+    if isinstance(step, DrawStep):
+        if not isinstance(inp, Draw) or inp.deck != step.deck:
+            return reject("expected-card", Layer.NOT_NOW, "§Components", "Waiting for a card from the {deck} deck.",
+                          deck=step.deck)
+        deck = s.decks[step.deck]
+        if inp.card is not None and not deck.can_draw(inp.card):
+            return reject("card-not-in-deck", Layer.ILLEGAL, "§Components", "{card} cannot be the next card of the "
+                          "{deck} deck: none is left in it.", card=inp.card, deck=step.deck)
+        s.pending.pop(0)
+        _on_draw(g, step, deck.draw(s.rng, inp.card))
+        return None
+    if isinstance(step, RollStep):
+        if not isinstance(inp, Roll):
+            return reject("expected-die", Layer.NOT_NOW, "§Special dice", "Waiting for the {die}.", die=step.die)
+        if inp.die not in (step.die, "d6") or inp.die not in g.d.dice:
+            return reject("wrong-die", Layer.ILLEGAL, "§Special dice", "This roll needs the {die} (or a plain d6), "
+                          "not the {given}.", die=step.die, given=inp.die)
+        kind = g.d.dice[inp.die]
+        face = kind.face(inp.face) if inp.face is not None else kind.roll(s.rng)
+        if face is None:
+            return reject("unknown-face", Layer.MALFORMED, "§Special dice", "The {die} has no face {face}.",
+                          die=inp.die, face=str(inp.face))
+        s.pending.pop(0)
+        s.stats.rolls[str(face.value)] = s.stats.rolls.get(str(face.value), 0) + 1
+        _on_roll(g, step, face.value)
+        return None
+    if not isinstance(inp, Choose):
+        return reject("expected-choice", Layer.NOT_NOW, "§Your turn", "Waiting for a choice.")
+    if inp.option not in _choices(g, step):
+        return reject("unknown-option", Layer.ILLEGAL, "§Your turn", "{option} is not one of the choices offered.",
+                      option=inp.option)
+    s.pending.pop(0)
+    _on_choose(g, step, inp.option)
+    return None
+
+
+def _on_draw(g: Play, step: DrawStep, card: str | None) -> None:
+    s = g.s
+    if card is None:
+        g.say("deck-empty", "§Components", "The {deck} deck is empty: nothing is drawn.", {"deck": step.deck},
+              deck=step.deck)
+        if step.purpose == "attack":
+            s.attack = None
+            s.pending = [p for p in s.pending if not (isinstance(p, RollStep) and p.purpose == "attack")]
+        return
+    who = s.heroes[step.who]
+    p = step.purpose
+    if p == "attack":
+        combat.on_card(g, card)
+    elif p == "loot":
+        loot.on_loot(g, who, card)
+    elif p == "potion":
+        loot.on_potion(g, who, card)
+    elif p == "equipment":
+        loot.on_equipment(g, who, card)
+    elif p == "marker":
+        explore.on_marker(g, card)
+    elif p == "room":
+        explore.on_room(g, card)
+    elif p in ("room-monster", "event-monster"):
+        explore.on_monster(g, card, p, step.who)
+    elif p == "room-event":
+        explore.on_event(g, card, g.heroes_at(who.space))
+    elif p == "escape-event":
+        explore.on_event(g, card, [who])
+    else:
+        raise EngineError(f"no rule draws for {p!r}")
+
+
+def _on_roll(g: Play, step: RollStep, value: int) -> None:
+    who = g.s.heroes[step.who]
+    if step.purpose == "attack":
+        combat.on_die(g, value)
+    elif step.purpose == "trap":
+        explore.on_trap(g, who, value)
+    elif step.purpose == "chest":
+        loot.on_chest(g, who, value)
+    elif step.purpose == "pursuer":
+        escape.on_pursuer(g, value)
+    else:
+        raise EngineError(f"no rule rolls for {step.purpose!r}")
+
+
+def _on_choose(g: Play, step: ChooseStep, option: str) -> None:
+    s = g.s
+    p = step.purpose
+    if p == "reroll":
+        combat.on_reroll(g, option)
+    elif p == "equip":
+        loot.on_equip_choice(g, s.heroes[step.chooser], step.subject, option)
+    elif p == "monster-target":
+        rounds.run_monster_phase(g, option)
+    elif p == "upgrade":
+        death.take_upgrade(g, s.heroes[step.subject], option)
+    elif p == "shard":
+        _give_shard(g, option)
+        zones.next_board(g)
+        _upgrades_after_guardian(g)
+    elif p == "bearer":
+        s.shards_won.append(g.d.guardians[s.board.zone].shard.id)
+        escape.form_covenant(g, s.heroes[option])
+        _upgrades_after_guardian(g)
+    else:
+        raise EngineError(f"no rule chooses for {p!r}")
+
+
+def _give_shard(g: Play, hero_id: str) -> None:
+    shard = g.d.guardians[g.s.board.zone].shard
+    g.s.heroes[hero_id].shards.append(shard.id)
+    g.s.shards_won.append(shard.id)
+    g.say("shard", "§The end", "{hero} takes the {shard} shard.", {"hero": hero_id, "shard": shard.id},
+          hero=g.hero_name(hero_id), shard=g.named(shard.en, shard.ar))
+
+
+def _upgrades_after_guardian(g: Play) -> None:
+    count = 2 if g.s.players == 3 else 1
+    for hero in g.s.heroes.values():
+        death.offer_upgrades(g, hero, count)
+
+
+def _advance(g: Play) -> None:
+    """Run what needs nobody's answer until the engine waits for an input (or the game ends)."""
+    s = g.s
+    for _ in range(STEP_LIMIT):
+        if s.outcome:
+            return
+        if s.pending:
+            step = s.pending[0]
+            if isinstance(step, DrawStep) and (s.decks[step.deck].mode == DealMode.APP
+                                               or not s.decks[step.deck].remaining()):
+                s.pending.pop(0)
+                _on_draw(g, step, s.decks[step.deck].draw(s.rng))
+                continue
+            if isinstance(step, ChooseStep) and not _choices(g, step):
+                s.pending.pop(0)
+                continue
+            return
+        if s.phase == "monsters":
+            rounds.run_monster_phase(g)
+        elif not s.turn_open:
+            rounds.begin_turn(g)
+        elif s.actions <= 0 and list(turn.options(g, s.heroes[s.active])) == ["end"]:
+            rounds.end_turn(g)
+        else:
+            return
+    raise EngineError("the engine did not come to rest: a rule loops")

@@ -1,0 +1,156 @@
+"""Revealing rooms and what each room does (rulebook "Exploration", "Events and traps").
+
+Reveal: from a space adjacent to a face-down slot, 1 interact action; the marker says the room type,
+the top card of that type's pile in this zone's room deck is read, a door token goes on the slot, and
+the hero moves in for free. Then the room acts: monsters and the reveal ambush, two chests, an event
+for everyone in the room, or the trap on the revealer.
+"""
+
+from __future__ import annotations
+
+from companion.games.covenant import death, monsters
+from companion.games.covenant.play import Play
+from companion.games.covenant.state import DrawStep, Hero, Monster, Reveal, RollStep
+from companion.games.covenant.zones import marker_deck_id, room_deck_id
+
+MAX_MONSTERS_TO_REVEAL = 2
+CHESTS = 2
+
+
+def begin(g: Play, hero: Hero, slot: str) -> None:
+    g.s.actions -= 1
+    g.s.reveal = Reveal(hero=hero.id, slot=slot)
+    g.say("reveal", "§Exploration", "{hero} opens the door at {slot}: turn its room marker over.",
+          {"hero": hero.id, "slot": slot}, hero=g.hero_name(hero), slot=slot)
+    g.next(DrawStep(deck=marker_deck_id(g.s.board.zone), purpose="marker", who=hero.id))
+
+
+def on_marker(g: Play, marker: str) -> None:
+    r = g.s.reveal
+    assert r is not None
+    r.marker = marker
+    room = g.d.markers[marker].room
+    g.next(DrawStep(deck=room_deck_id(g.s.board.zone, room), purpose="room", who=r.hero))
+
+
+def on_room(g: Play, card: str) -> None:
+    s = g.s
+    r = s.reveal
+    assert r is not None and r.marker is not None
+    r.room = card
+    spec = g.d.rooms[card]
+    s.board.unrevealed.remove(r.slot)
+    s.board.revealed[r.slot] = r.marker
+    s.board.room_cards[r.slot] = card
+    hero = s.heroes[r.hero]
+    hero.space = r.slot
+    g.say("room", "§Exploration", "{room}: a {kind} room. A door token goes on {slot}; {hero} moves in for free.",
+          {"slot": r.slot, "room": card, "kind": spec.room}, room=g.named(spec.en, spec.ar),
+          kind=g.named(spec.room, _KIND_AR[spec.room]), slot=r.slot, hero=g.hero_name(hero))
+    if g.hall_open() and len(s.board.revealed) == 4:
+        g.say("hall-open", "§Exploration", "Four rooms are revealed: the guardian hall is open.")
+    if spec.room in ("combat", "elite"):
+        r.monsters_left = spec.monsters
+        _next_monster(g)
+        return
+    s.reveal = None
+    if spec.room == "treasure":
+        s.board.chests[r.slot] = CHESTS
+        g.say("chests", "§Loot and treasure", "Two chests are placed in the room.", {"slot": r.slot})
+    elif spec.room == "event":
+        g.next(DrawStep(deck="events", purpose="room-event", who=hero.id))
+    else:
+        g.next(RollStep(die="trap", purpose="trap", who=hero.id))
+
+
+_KIND_AR = {"combat": "قتال", "elite": "نخبة", "treasure": "كنز", "event": "حدث", "trap": "فخ"}
+
+
+def _next_monster(g: Play) -> None:
+    r = g.s.reveal
+    assert r is not None
+    if r.monsters_left > 0:
+        g.next(DrawStep(deck="monsters", purpose="room-monster", who=r.hero))
+        return
+    _ambush(g)
+
+
+def zone_fits(g: Play, kind: str) -> bool:
+    """A monster card fits when its zone is the current one or an earlier one (rulebook "Monster guide")."""
+    return g.d.monsters[kind].zone <= g.s.board.zone
+
+
+def on_monster(g: Play, kind: str, purpose: str, who: str) -> None:
+    """Place a drawn monster, or put an out-of-zone card at the bottom and draw again."""
+    s = g.s
+    if not zone_fits(g, kind):
+        s.decks["monsters"].put_bottom(kind)
+        g.say("redraw", "§Monster guide", "{monster} belongs to a later zone: it goes to the bottom of the "
+              "monster deck; draw again.", monster=g.named(g.d.monsters[kind].en, g.d.monsters[kind].ar))
+        g.next(DrawStep(deck="monsters", purpose=purpose, who=who))
+        return
+    if purpose == "room-monster":
+        r = s.reveal
+        assert r is not None
+        elite = g.d.rooms[r.room or ""].room == "elite"
+        space, origin = r.slot, "room"
+    else:
+        elite, space, origin = False, s.heroes[who].space, "ambush"
+    m = Monster(uid=f"m{s.next_uid}", kind=kind, space=space, elite=elite, origin=origin)  # type: ignore[arg-type]
+    s.next_uid += 1
+    s.monsters.append(m)
+    g.say("monster-appears", "§Exploration", "A {monster} appears in {space}.", {"monster": m.uid, "space": space},
+          monster=g.monster_name(m), space=space)
+    if purpose == "room-monster":
+        assert s.reveal is not None
+        s.reveal.monsters_left -= 1
+        _next_monster(g)
+
+
+def _ambush(g: Play) -> None:
+    """The reveal ambush: each monster in the room attacks the revealing hero once."""
+    s = g.s
+    r = s.reveal
+    assert r is not None
+    s.reveal = None
+    hero = s.heroes[r.hero]
+    for m in [m for m in s.monsters if m.space == r.slot]:
+        if hero.fallen or s.outcome:
+            break
+        g.say("ambush", "§Exploration", "Reveal ambush: {monster} attacks {hero} at once.",
+              {"monster": m.uid}, monster=g.monster_name(m), hero=g.hero_name(hero))
+        monsters.strike(g, monsters.blow_of(g, m), hero, "§Exploration")
+
+
+def on_event(g: Play, event: str, heroes: list[Hero]) -> None:
+    """An event applied to the given heroes (everyone in the room, or the Covenant Bearer alone)."""
+    s = g.s
+    s.decks["events"].discard.append(event)
+    spec = g.d.events[event]
+    e = spec.effect
+    g.say("event", "§Events and traps", "Event: {event}. {text}", {"event": event}, event=g.named(spec.en, spec.ar),
+          text=g.named(spec.text.en, spec.text.ar))
+    for hero in heroes:
+        death.hurt(g, hero, e.damage, "§Events and traps")
+        if e.heal and not hero.fallen:
+            death.heal(g, hero, e.heal)
+        hero.turn_movement += e.movement
+        hero.curse = max(hero.curse, e.curse)
+    if e.merchant and heroes:
+        s.board.merchant = heroes[0].space
+    if e.monsters and heroes:
+        for _ in range(e.monsters):
+            g.next(DrawStep(deck="monsters", purpose="event-monster", who=heroes[0].id))
+
+
+def on_trap(g: Play, hero: Hero, value: int) -> None:
+    trap = next(t for t in g.d.traps if value in t.faces)
+    g.say("trap", "§Events and traps", "{trap}! {damage} damage to {hero}, defense ignored.",
+          {"hero": hero.id, "trap": trap.id, "damage": trap.damage}, trap=g.named(trap.en, trap.ar),
+          damage=trap.damage, hero=g.hero_name(hero))
+    death.hurt(g, hero, trap.damage, "§Events and traps")
+    hero.poison += trap.poison
+    if trap.teleport:
+        hero.space = g.board.start
+        g.say("teleport", "§Events and traps", "{hero} is thrown back to this board's entrance.",
+              {"hero": hero.id}, hero=g.hero_name(hero))

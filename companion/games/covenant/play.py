@@ -1,0 +1,92 @@
+"""`Play`: one input's worth of work on a game — the state, the data, the board, and what happened.
+
+Every rule module takes a `Play` so that each can say what it did (an event citing its rule) and
+schedule what must come next (a card to draw, a die to roll, a choice to make) in one way.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from companion.core.flow import Event
+from companion.core.messages import Field, Named
+from companion.games.covenant.board import Board
+from companion.games.covenant.data import GameData
+from companion.games.covenant.state import GameState, Hero, Monster, Pending
+
+
+@cache
+def board_for(data: GameData, zone: int) -> Board:
+    return Board(data.boards[zone])
+
+
+class Play:
+    def __init__(self, state: GameState, data: GameData) -> None:
+        self.s = state
+        self.d = data
+        self.events: list[Event] = []
+
+    @property
+    def board(self) -> Board:
+        return board_for(self.d, self.s.board.zone)
+
+    def say(self, kind: str, rule: str, text: str, data: dict[str, Field | list[str]] | None = None,
+            /, **fields: Field) -> None:
+        from companion.core.flow import event
+
+        self.events.append(event(kind, rule, text, data, **fields))
+
+    def next(self, *steps: Pending) -> None:
+        """Schedule steps to come before anything already waiting, in the order given."""
+        self.s.pending[0:0] = list(steps)
+
+    def later(self, *steps: Pending) -> None:
+        self.s.pending.extend(steps)
+
+    # ---- names for messages, in both languages -------------------------------------------------
+
+    def hero_name(self, hero: Hero | str) -> Named:
+        spec = self.d.heroes[hero if isinstance(hero, str) else hero.id]
+        return {"en": spec.en, "ar": spec.ar}
+
+    def monster_name(self, m: Monster) -> Named:
+        spec = self.d.monsters[m.kind]
+        if m.elite:
+            return {"en": f"elite {spec.en}", "ar": f"{spec.ar} النخبة"}
+        return {"en": spec.en, "ar": spec.ar}
+
+    def guardian_name(self) -> Named:
+        g = self.d.guardians[self.s.board.zone]
+        return {"en": g.en, "ar": g.ar}
+
+    def target_name(self, target: str) -> Named:
+        if target == "guardian":
+            return self.guardian_name()
+        m = self.s.monster(target)
+        return self.monster_name(m) if m else {"en": target, "ar": target}
+
+    def named(self, en: str, ar: str) -> Named:
+        return {"en": en, "ar": ar}
+
+    # ---- where things are ----------------------------------------------------------------------
+
+    def blocked(self) -> frozenset[str]:
+        """Spaces nobody may enter now: face-down room slots, and the guardian hall while locked."""
+        closed = set(self.s.board.unrevealed)
+        if not self.hall_open():
+            closed.add(self.board.hall)
+        return frozenset(closed)
+
+    def hall_open(self) -> bool:
+        """The hall opens once at least 4 rooms of this board are revealed (rulebook "Guardian hall")."""
+        return len(self.s.board.revealed) >= 4
+
+    def standing(self) -> list[Hero]:
+        return [h for h in self.s.heroes.values() if not h.fallen]
+
+    def heroes_at(self, space: str) -> list[Hero]:
+        return [h for h in self.s.heroes.values() if h.space == space]
+
+    def counted_monsters(self) -> int:
+        """Monsters on the monster board: summoned ones are on the guardian board (rulebook)."""
+        return sum(1 for m in self.s.monsters if m.origin != "summon")

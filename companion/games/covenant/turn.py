@@ -1,0 +1,300 @@
+"""A hero's turn (rulebook "Your turn"): 4 actions, and what each action may do now.
+
+`options` lists every action the active hero may take now with its legal targets (the screen draws
+its buttons from it); `check` says why an action is refused, before anything changes; `perform` does it.
+"""
+
+from __future__ import annotations
+
+from companion.core.flow import Act, Layer, Rejection, reject
+from companion.games.covenant import combat, death, explore, guardians, loot, traits
+from companion.games.covenant.play import Play
+from companion.games.covenant.state import DrawStep, Hero
+
+ACTIONS_PER_TURN = 4
+
+ACTION_NAMES = {
+    "move": ("Move", "تحرك"), "attack": ("Attack", "هجوم"), "fireball": ("Fireball", "كرة النار"),
+    "reveal": ("Open a door", "افتح بابًا"), "open_chest": ("Open a chest", "افتح صندوقًا"),
+    "drink": ("Drink a potion", "اشرب جرعة"), "trade": ("Trade", "مبادلة"), "revive": ("Revive", "إنعاش"),
+    "pickup": ("Pick up", "التقط"), "buy": ("Buy from the Merchant", "اشترِ من التاجر"),
+    "end": ("End turn", "أنهِ الدور"),
+}
+
+
+def move_targets(g: Play, hero: Hero) -> dict[str, int]:
+    budget = min(traits.movement(g.d, g.s, hero), traits.movement_cap(g.d, g.s, hero) - hero.moved)
+    if budget <= 0:
+        return {}
+    reach = g.board.distances(hero.space, g.blocked())
+    return {sp: n for sp, n in reach.items() if 0 < n <= budget}
+
+
+def reveal_targets(g: Play, hero: Hero) -> list[str]:
+    if g.counted_monsters() > explore.MAX_MONSTERS_TO_REVEAL:
+        return []
+    return [slot for slot in g.s.board.unrevealed if g.board.adjacent(hero.space, slot)]
+
+
+def pickup_targets(g: Play, hero: Hero) -> list[str]:
+    out: list[str] = []
+    for pile in g.s.piles:
+        if pile.space != hero.space:
+            continue
+        out += [k for k in ("gold", "equipment", "potions") if getattr(pile, k)]
+        out += [f"shard:{s}" for s in pile.shards]
+        if pile.covenant:
+            out.append("covenant")
+    return sorted(set(out))
+
+
+def trade_targets(g: Play, hero: Hero) -> list[str]:
+    return [h.id for h in g.s.heroes.values() if h is not hero and g.board.adjacent(hero.space, h.space)]
+
+
+def revive_targets(g: Play, hero: Hero) -> list[str]:
+    if g.s.actions < death.REVIVE_ACTIONS and hero.gold < g.d.gold["revive"].cost:
+        return []
+    return [h.id for h in g.s.heroes.values() if h.fallen and g.board.adjacent(hero.space, h.space)]
+
+
+def buy_targets(g: Play, hero: Hero) -> list[str]:
+    if g.s.board.merchant != hero.space:
+        return []
+    return [k for k in ("merchant_heal", "merchant_equipment") if hero.gold >= g.d.gold[k].cost]
+
+
+def options(g: Play, hero: Hero) -> dict[str, list[str]]:
+    """Every action allowed now, with its targets (an action with no target is not offered)."""
+    s = g.s
+    found: dict[str, list[str]] = {}
+    if s.actions >= 1:
+        found["move"] = sorted(move_targets(g, hero))
+        found["attack"] = combat.targets_in_range(g, hero)
+        if g.d.heroes[hero.id].ability == "fireball" and not hero.fireball_used:
+            found["fireball"] = combat.targets_in_range(g, hero)
+        found["reveal"] = reveal_targets(g, hero)
+        found["open_chest"] = [hero.space] if s.board.chests.get(hero.space, 0) > 0 else []
+        found["drink"] = sorted(set(hero.potions))
+        found["trade"] = trade_targets(g, hero)
+        found["pickup"] = pickup_targets(g, hero)
+    found["revive"] = revive_targets(g, hero)
+    found["buy"] = buy_targets(g, hero)
+    found["end"] = ["turn"]
+    return {k: v for k, v in found.items() if v}
+
+
+def check(g: Play, act: Act) -> Rejection | None:
+    """Why this action cannot be taken now, or None. Looks, never touches."""
+    s = g.s
+    hero = s.heroes.get(act.actor)
+    if hero is None:
+        return reject("unknown-hero", Layer.MALFORMED, "§The four heroes", "There is no hero called {hero} in "
+                      "this game.", hero=act.actor)
+    if act.actor != s.active:
+        return reject("not-your-turn", Layer.NOT_NOW, "§Your turn", "It is not {hero}'s turn.",
+                      hero=g.hero_name(hero))
+    if act.action not in ACTION_NAMES:
+        return reject("unknown-action", Layer.MALFORMED, "§Your turn", "There is no action called {action}.",
+                      action=act.action)
+    allowed = options(g, hero)
+    if act.action not in allowed:
+        return _why_not(g, hero, act)
+    target = act.target if act.target is not None else "turn" if act.action == "end" else ""
+    if target not in allowed[act.action]:
+        return _why_not_target(g, hero, act)
+    if act.action == "trade":
+        return _check_trade(g, hero, act)
+    if act.action == "revive":
+        pay = act.args.get("pay", "actions")
+        if pay == "gold" and hero.gold < g.d.gold["revive"].cost:
+            return reject("not-enough-gold", Layer.ILLEGAL, "§Falling and death", "Reviving for gold costs 6; "
+                          "{hero} has {gold}.", hero=g.hero_name(hero), gold=hero.gold)
+        if pay not in ("gold", "actions") or (pay == "actions" and s.actions < death.REVIVE_ACTIONS):
+            return reject("not-enough-actions", Layer.ILLEGAL, "§Falling and death", "Reviving costs 2 actions "
+                          "(or 6 gold); {hero} has {actions} action(s) left.", hero=g.hero_name(hero),
+                          actions=s.actions)
+    return None
+
+
+def _why_not(g: Play, hero: Hero, act: Act) -> Rejection:
+    s = g.s
+    if s.actions < 1 and act.action not in ("revive", "buy", "end"):
+        return reject("no-actions-left", Layer.ILLEGAL, "§Your turn", "{hero} has no actions left this turn.",
+                      hero=g.hero_name(hero))
+    if act.action == "reveal" and g.counted_monsters() > explore.MAX_MONSTERS_TO_REVEAL:
+        return reject("too-many-monsters", Layer.ILLEGAL, "§Exploration", "No room may be revealed while more "
+                      "than 2 monsters are on the board ({n} now).", n=g.counted_monsters())
+    if act.action == "fireball" and hero.fireball_used:
+        return reject("fireball-used", Layer.ILLEGAL, "R-HERO-1", "Fireball can be cast once a turn.")
+    return reject("action-unavailable", Layer.ILLEGAL, "§Your turn", "{hero} cannot {action} now: nothing to "
+                  "{action} within reach.", hero=g.hero_name(hero), action=g.named(*ACTION_NAMES[act.action]))
+
+
+def _why_not_target(g: Play, hero: Hero, act: Act) -> Rejection:
+    s = g.s
+    target = act.target or ""
+    if act.action == "move":
+        if target == g.board.hall and not g.hall_open():
+            return reject("hall-locked", Layer.ILLEGAL, "§Exploration", "The guardian hall stays locked until 4 "
+                          "rooms of this board are revealed ({n} so far).", n=len(s.board.revealed))
+        if target in s.board.unrevealed:
+            return reject("room-not-revealed", Layer.ILLEGAL, "R-EXPLORE-1", "{space} is a closed room: open its "
+                          "door from an adjacent space first.", space=target)
+        if target not in g.board.links:
+            return reject("unknown-space", Layer.MALFORMED, "§The boards", "There is no space {space} on this "
+                          "board.", space=target)
+        return reject("too-far", Layer.ILLEGAL, "§Your turn", "{space} is out of reach: one move covers {move} "
+                      "spaces and {left} of this turn's {cap} are left.", space=target,
+                      move=traits.movement(g.d, s, hero), left=traits.movement_cap(g.d, s, hero) - hero.moved,
+                      cap=traits.movement_cap(g.d, s, hero))
+    if act.action in ("attack", "fireball"):
+        if target == "guardian" and not g.hall_open():
+            return reject("hall-locked", Layer.ILLEGAL, "§Exploration", "The guardian cannot be attacked before 4 "
+                          "rooms of this board are revealed ({n} so far).", n=len(s.board.revealed))
+        return reject("out-of-range", Layer.ILLEGAL, "§Combat", "{target} is not within {hero}'s range of "
+                      "{range}.", target=g.target_name(target), hero=g.hero_name(hero),
+                      range=traits.attack_range(g.d, hero))
+    if act.action == "reveal":
+        return reject("not-adjacent", Layer.ILLEGAL, "§Exploration", "Open a door from a space adjacent to its "
+                      "room; {space} is not a closed room next to {hero}.", space=target, hero=g.hero_name(hero))
+    return reject("bad-target", Layer.ILLEGAL, "§Your turn", "{target} is not a possible target for this action "
+                  "now.", target=target)
+
+
+def _check_trade(g: Play, hero: Hero, act: Act) -> Rejection | None:
+    args = act.args
+    gold = args.get("gold", 0)
+    if not isinstance(gold, int) or gold < 0 or gold > hero.gold:
+        return reject("bad-trade", Layer.ILLEGAL, "§Loot and treasure", "{hero} cannot give {gold} gold (has "
+                      "{have}).", hero=g.hero_name(hero), gold=str(gold), have=hero.gold)
+    if "potion" in args and args["potion"] not in hero.potions:
+        return reject("bad-trade", Layer.ILLEGAL, "§Loot and treasure", "{hero} has no {potion} to give.",
+                      hero=g.hero_name(hero), potion=str(args["potion"]))
+    if "shard" in args and args["shard"] not in hero.shards:
+        return reject("bad-trade", Layer.ILLEGAL, "§The end", "{hero} holds no shard {shard}.",
+                      hero=g.hero_name(hero), shard=str(args["shard"]))
+    receiver = g.s.heroes[act.target or ""]
+    if "potion" in args and len(receiver.potions) >= loot.POTION_SLOTS:
+        return reject("potion-slots-full", Layer.ILLEGAL, "R-LOOT-2", "{hero}'s three potion slots are full.",
+                      hero=g.hero_name(receiver))
+    slot = args.get("equipment")
+    if slot is not None:
+        item = getattr(hero, str(slot), None) if slot in ("weapon", "armour", "accessory") else None
+        if item is None or getattr(receiver, str(slot)) is not None or not loot.can_use(g, receiver, item):
+            return reject("bad-trade", Layer.ILLEGAL, "R-LOOT-4", "Equipment can be given only into the "
+                          "receiver's empty slot, and a hero's own weapon only to that hero.")
+    if not (gold or {"potion", "shard", "equipment"} & set(args)):
+        return reject("empty-trade", Layer.MALFORMED, "§Loot and treasure", "A trade must give something.")
+    return None
+
+
+def perform(g: Play, act: Act) -> None:
+    """Carry out an action `check` accepted."""
+    s = g.s
+    hero = s.heroes[act.actor]
+    target = act.target or ""
+    if act.action == "move":
+        distance = move_targets(g, hero)[target]
+        start, hero.space = hero.space, target
+        hero.moved += distance
+        s.actions -= 1
+        g.say("move", "§Your turn", "{hero} moves {n} space(s) to {space} ({moved} of {cap} this turn).",
+              {"hero": hero.id, "from": start, "to": target}, hero=g.hero_name(hero), n=distance, space=target,
+              moved=hero.moved, cap=traits.movement_cap(g.d, s, hero))
+        if target == g.board.hall:
+            guardians.provoke(g)
+        from companion.games.covenant import escape
+
+        escape.check_exit(g, hero)
+    elif act.action == "attack":
+        combat.declare(g, hero, target)
+    elif act.action == "fireball":
+        combat.fireball(g, hero, target)
+    elif act.action == "reveal":
+        explore.begin(g, hero, target)
+    elif act.action == "open_chest":
+        loot.open_chest(g, hero)
+    elif act.action == "drink":
+        loot.drink(g, hero, target)
+    elif act.action == "trade":
+        _trade(g, hero, s.heroes[target], act)
+    elif act.action == "revive":
+        death.revive(g, hero, s.heroes[target], str(act.args.get("pay", "actions")))
+    elif act.action == "pickup":
+        _pickup(g, hero, target)
+    elif act.action == "buy":
+        _buy(g, hero, target)
+    else:
+        s.actions = 0
+        g.say("end-turn", "§Your turn", "{hero} ends their turn.", hero=g.hero_name(hero))
+
+
+def _trade(g: Play, giver: Hero, receiver: Hero, act: Act) -> None:
+    g.s.actions -= 1
+    args = act.args
+    gold = int(args.get("gold", 0))
+    giver.gold -= gold
+    receiver.gold += gold
+    given = [f"{gold} gold"] if gold else []
+    if "potion" in args:
+        giver.potions.remove(str(args["potion"]))
+        receiver.potions.append(str(args["potion"]))
+        given.append(str(args["potion"]))
+    if "shard" in args:
+        giver.shards.remove(str(args["shard"]))
+        receiver.shards.append(str(args["shard"]))
+        given.append(f"shard {args['shard']}")
+    if "equipment" in args:
+        slot = str(args["equipment"])
+        item = getattr(giver, slot)
+        setattr(giver, slot, None)
+        setattr(receiver, slot, item)
+        given.append(item)
+    g.say("trade", "§Loot and treasure", "{giver} gives {what} to {receiver}.",
+          {"giver": giver.id, "receiver": receiver.id}, giver=g.hero_name(giver), receiver=g.hero_name(receiver),
+          what=", ".join(given))
+
+
+def _pickup(g: Play, hero: Hero, what: str) -> None:
+    s = g.s
+    s.actions -= 1
+    pile = next(p for p in s.piles if p.space == hero.space and (
+        (what in ("gold", "equipment", "potions") and getattr(p, what)) or
+        (what.startswith("shard:") and what[6:] in p.shards) or (what == "covenant" and p.covenant)))
+    if what == "gold":
+        hero.gold += pile.gold
+        pile.gold = 0
+    elif what == "potions":
+        room = loot.POTION_SLOTS - len(hero.potions)
+        hero.potions += pile.potions[:room]
+        pile.potions = pile.potions[room:]
+    elif what == "equipment":
+        items, pile.equipment = pile.equipment, []
+        for item in items:
+            if loot.can_use(g, hero, item) and getattr(hero, g.d.equipment[item].slot) is None:
+                loot.equip(g, hero, item)
+            else:
+                pile.equipment.append(item)
+    elif what == "covenant":
+        from companion.games.covenant import escape
+
+        pile.covenant = False
+        escape.take_covenant(g, hero)
+    else:
+        pile.shards.remove(what[6:])
+        hero.shards.append(what[6:])
+    s.piles = [p for p in s.piles if p.gold or p.equipment or p.potions or p.shards or p.covenant]
+    g.say("pickup", "§Loot and treasure", "{hero} picks up {what}.", {"hero": hero.id, "what": what},
+          hero=g.hero_name(hero), what=what)
+
+
+def _buy(g: Play, hero: Hero, what: str) -> None:
+    price = g.d.gold[what]
+    hero.gold -= price.cost
+    g.say("buy", "§Events and traps", "{hero} buys from the Merchant: {item} for {cost} gold.", {"hero": hero.id},
+          hero=g.hero_name(hero), item=g.named(price.en, price.ar), cost=price.cost)
+    if what == "merchant_heal":
+        death.heal(g, hero, price.heal)
+    else:
+        g.next(DrawStep(deck="equipment", purpose="equipment", who=hero.id))

@@ -1,0 +1,50 @@
+"""Fixtures for the NFC tests: an emulated field on loopback and a reader polling it through nfcpy's
+own UDP driver, with a helper to wait for the next domain event."""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Iterator
+
+import pytest
+
+from companion.core.events import DeviceStatus, DomainEvent, TagSeen
+from companion.devices.nfc.emulated import EmulatedField
+from companion.devices.nfc.reader import NfcReader
+
+Events = queue.Queue[DomainEvent]
+
+
+@pytest.fixture
+def field() -> Iterator[EmulatedField]:
+    with EmulatedField() as emulated:
+        yield emulated
+
+
+@pytest.fixture
+def events() -> Events:
+    return queue.Queue()
+
+
+@pytest.fixture
+def reader(field: EmulatedField, events: Events) -> Iterator[NfcReader]:
+    nfc_reader = NfcReader(field.device, events, emulated=field, backoff=(0.05, 0.4)).start()
+    assert isinstance(next_event(events), DeviceStatus)  # polling the empty field
+    yield nfc_reader
+    nfc_reader.stop()
+
+
+def next_event(events: Events, timeout: float = 5.0) -> DomainEvent:
+    return events.get(timeout=timeout)
+
+
+def next_tag(events: Events, timeout: float = 5.0) -> TagSeen:
+    event = next_event(events, timeout)
+    assert isinstance(event, TagSeen), event
+    return event
+
+
+def lift_and_wait(field: EmulatedField) -> None:
+    """Lift the tag and wait until the reader polls the empty field again (it noticed the lift)."""
+    field.lift()
+    assert field.wait_polled(timeout=5.0)

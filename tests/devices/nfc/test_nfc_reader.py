@@ -1,0 +1,112 @@
+"""The reader thread, reading emulated NTAGs through nfcpy's own UDP driver: one tap one event, every
+bad tag, the reader failing and coming back, and the factory."""
+
+from __future__ import annotations
+
+import queue
+import time
+
+import ndef
+from conftest import Events, lift_and_wait, next_event, next_tag
+
+from companion.config import NfcSettings
+from companion.core.events import DeviceState, DeviceStatus
+from companion.devices.nfc.emulated import EmulatedField, EmulatedTag
+from companion.devices.nfc.format import MEDIA_TYPE
+from companion.devices.nfc.reader import NfcReader, open_reader
+from companion.devices.nfc.tokens import covenant_tokens
+
+TRAP = covenant_tokens()[6]
+KNIGHT = covenant_tokens()[21]
+
+
+def test_a_tap_gives_one_event_with_the_token_however_long_the_tag_lies(
+    field: EmulatedField, events: Events, reader: NfcReader
+) -> None:
+    tag = field.present_token(TRAP)
+    seen = next_tag(events)
+    assert seen.uid == tag.uid_hex
+    assert seen.token == {
+        "game": "covenant",
+        "kind": "room-marker",
+        "serial": 7,
+        "zone": 1,
+        "room": "trap",
+        "marker": "z1-trap-1",
+    }
+    assert seen.problem is None
+    time.sleep(1.0)  # the tag lies on the reader for many presence checks
+    assert events.empty()
+
+
+def test_lifting_and_tapping_again_is_a_new_scan(field: EmulatedField, events: Events, reader: NfcReader) -> None:
+    tag = field.present_token(KNIGHT)
+    first = next_tag(events)
+    lift_and_wait(field)
+    field.present(tag)
+    second = next_tag(events)
+    assert first == second
+    assert second.token == {"game": "covenant", "kind": "hero-card", "serial": 1, "hero": "knight"}
+
+
+def test_every_bad_tag_gets_its_problem_and_no_token(field: EmulatedField, events: Events, reader: NfcReader) -> None:
+    wrong_version = b"v=2;game=covenant;kind=hero-card;serial=1;hero=knight;crc=00000000"
+    unknown_hero = b"v=1;game=covenant;kind=hero-card;serial=5;hero=bard"
+    import zlib
+
+    unknown_hero += b";crc=%08x" % zlib.crc32(unknown_hero)
+    cases = {
+        "blank": EmulatedTag.blank(),
+        "foreign": EmulatedTag.with_ndef(b"".join(ndef.message_encoder([ndef.UriRecord("https://example.org")]))),
+        "corrupt": EmulatedTag.half_written(TRAP),
+        "unknown-version": EmulatedTag.with_ndef(_ours(wrong_version)),
+        "unknown-token": EmulatedTag.with_ndef(_ours(unknown_hero)),
+    }
+    for problem, tag in cases.items():
+        field.present(tag)
+        seen = next_tag(events)
+        assert (seen.uid, seen.token, seen.problem) == (tag.uid_hex, None, problem)
+        lift_and_wait(field)
+
+
+def test_undecodable_ndef_bytes_are_corrupt(field: EmulatedField, events: Events, reader: NfcReader) -> None:
+    field.present(EmulatedTag.with_ndef(b"\xd1\x01\x40T"))  # a record claiming 64 payload bytes it lacks
+    assert next_tag(events).problem == "corrupt"
+
+
+def test_the_reader_failing_is_reported_and_survived(field: EmulatedField, events: Events, reader: NfcReader) -> None:
+    field.unplug()
+    lost = next_event(events)
+    assert isinstance(lost, DeviceStatus) and lost.state == DeviceState.DISCONNECTED
+    time.sleep(0.5)  # several reconnections fail meanwhile: reported once
+    field.plug_in()
+    back = next_event(events)
+    assert isinstance(back, DeviceStatus) and back.state == DeviceState.SIMULATED
+    tag = field.present_token(TRAP)
+    assert next_tag(events).uid == tag.uid_hex
+
+
+def test_a_reader_that_is_not_there_is_retried_until_stopped(events: Events) -> None:
+    absent = NfcReader("tty:NOSUCHPORT:pn532", events, backoff=(0.01, 0.05)).start()
+    status = next_event(events)
+    assert isinstance(status, DeviceStatus) and status.state == DeviceState.DISCONNECTED
+    time.sleep(0.3)
+    assert events.empty()
+    absent.stop(timeout=2.0)
+    assert not absent._thread.is_alive()
+
+
+def test_open_reader_falls_back_to_an_emulated_field_the_screen_can_tap() -> None:
+    events: Events = queue.Queue()
+    reader = open_reader(NfcSettings(backend="auto", device="tty:NOSUCHPORT:pn532"), events)
+    try:
+        assert reader.emulated is not None
+        assert next_event(events) == DeviceStatus("nfc", DeviceState.SIMULATED, reader.emulated.device)
+        reader.emulated.present_token(KNIGHT)
+        assert next_tag(events).token == KNIGHT
+    finally:
+        reader.stop()
+
+
+def _ours(payload: bytes) -> bytes:
+    return b"".join(ndef.message_encoder([ndef.Record(MEDIA_TYPE, "", payload)]))
