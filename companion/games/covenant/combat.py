@@ -140,8 +140,9 @@ def resolve(g: Play) -> None:
         return
     o = outcome(g, hero, a.target, a.card, a.die)
     bonus = o.total - a.card - a.die
-    fields: dict[str, Field] = {"hero": g.hero_name(hero), "target": g.target_name(a.target), "card": a.card, "die": a.die,
-              "bonus": bonus, "total": o.total, "strength": o.strength, "damage": o.damage}
+    fields: dict[str, Field] = {"hero": g.hero_name(hero), "target": g.target_name(a.target), "card": a.card,
+                                "die": a.die, "bonus": bonus, "total": o.total, "strength": o.strength,
+                                "damage": o.damage}
     data: dict[str, int | str] = {"card": a.card, "die": a.die, "bonus": bonus, "total": o.total,
                                   "strength": o.strength, "damage": o.damage, "target": a.target}
     if o.hit:
