@@ -173,18 +173,25 @@ def test_unpair() -> None:
     assert "T1" not in bench.saved[-1]["dice"]  # type: ignore[operator]
 
 
+def turned(face: int) -> tuple[float, float, float]:
+    """What a die whose accelerometer was mounted a quarter turn round reads with `face` up."""
+    x, y, z = up(face)
+    return (y, -x, z)
+
+
 def test_calibration_records_the_current_up_as_that_face() -> None:
     bench = Bench()
-    # A die whose accelerometer sits rotated: face 1 up reads along -x.
-    bench.run(200, {"D1": (-1.0, 0.0, 0.0), "T1": up(1)})
-    assert bench.tray.dice["D1"].motion.face == 4
-    seq = bench.command(wire.CALIBRATE, ["D1", 1])
-    assert [f.fields for f in bench.frames(wire.ACK)] == [[seq, wire.OK]]
-    assert bench.saved[-1]["dice"]["D1"]["normals"][0] == [-1.0, 0.0, 0.0]  # type: ignore[index]
+    bench.run(200, {"D1": turned(3), "T1": up(1)})
+    assert bench.tray.dice["D1"].motion.face == 5
+    for face in range(1, 7):
+        bench.tumble(["D1"])
+        bench.run(200, {"D1": turned(face), "T1": up(1)})
+        seq = bench.command(wire.CALIBRATE, ["D1", face])
+        assert bench.frames(wire.ACK)[-1].fields == [seq, wire.OK]
+    assert bench.saved[-1]["dice"]["D1"]["normals"][2] == [0.0, -1.0, 0.0]  # type: ignore[index]
     bench.tumble(["D1"])
-    bench.run(600, {"D1": (-1.0, 0.0, 0.0), "T1": up(1)})
-    # Faces 1 and 4 now share a normal; the first match wins, so the report is face 1.
-    assert bench.frames(wire.THROW)[-1].fields[1] == [("D1", "d6", wire.SETTLED, 1)]
+    bench.run(600, {"D1": turned(3), "T1": up(1)})
+    assert bench.frames(wire.THROW)[-1].fields[1] == [("D1", "d6", wire.SETTLED, 3)]
 
 
 def test_calibration_refuses_unknown_dice_bad_faces_and_moving_dice() -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 
 class Pin:
     IN = 0
     OUT = 1
     PULL_UP = 2
-    levels: dict[object, int] = {}
+    levels: ClassVar[dict[object, int]] = {}
 
     def __init__(self, pin_id: object, mode: int = IN, pull: int | None = None) -> None:
         self.pin_id = pin_id
