@@ -13,6 +13,7 @@ from collections.abc import Sequence
 COMMANDS: dict[str, tuple[str, str]] = {
     "data": ("data", "check the game data files"),
     "bench": ("bench", "print this machine's speed and memory figures"),
+    "replay": ("replay", "play a scenario file and print the transcript"),
     "tags": ("tags", "write and read the NFC stickers of room markers and hero cards"),
     "doctor": ("doctor", "check this machine's hardware, permissions, fonts and data"),
 }

@@ -126,6 +126,10 @@ def _check_monsters(d: GameData, errors: list[str]) -> None:
             continue
         for field, wanted in fields.items():
             _expect(errors, f"monsters.yaml: entry {mid}", field, getattr(m, field), wanted)
+    troll = d.monsters.get("troll")
+    if troll is not None and any(d.abilities[a].effect.minimum_damage > 1 for a in troll.abilities if a in d.abilities):
+        errors.append("monsters.yaml: entry troll: field abilities: the rulebook's defense example has the Troll "
+                      "deal 1 damage to defense 4, so no ability may raise its minimum damage")
     for m in d.monsters.values():
         if m.count > 0 and m.hp + 4 > MAX_ELITE_HP:
             errors.append(f"monsters.yaml: entry {m.id}: field hp: its elite ({m.hp + 4}) would not fit the "

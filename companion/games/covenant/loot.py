@@ -61,11 +61,17 @@ def drink(g: Play, hero: Hero, potion: str) -> None:
     healed = death.heal(g, hero, effect.heal)
     hero.turn_attack += effect.attack
     hero.turn_movement += effect.movement
-    spec = g.d.potions[potion]
-    g.say("drink", "§Equipment and potions", "{hero} drinks a {potion}: +{healed} HP, +{attack} attack, "
-          "+{movement} movement this turn (HP {hp}).", {"hero": hero.id, "potion": potion},
-          hero=g.hero_name(hero), potion=g.named(spec.en, spec.ar), healed=healed, attack=effect.attack,
-          movement=effect.movement, hp=hero.hp)
+    name = g.named(g.d.potions[potion].en, g.d.potions[potion].ar)
+    data: dict[str, str | int] = {"hero": hero.id, "potion": potion}
+    if effect.heal:
+        g.say("drink", "§Equipment and potions", "{hero} drinks a {potion} and heals {healed} HP (now {hp}).", data,
+              hero=g.hero_name(hero), potion=name, healed=healed, hp=hero.hp)
+    if effect.attack:
+        g.say("drink", "R-LOOT-3", "{hero} drinks a {potion}: +{n} to the attack total until the end of the turn.",
+              data, hero=g.hero_name(hero), potion=name, n=effect.attack)
+    if effect.movement:
+        g.say("drink", "R-LOOT-3", "{hero} drinks a {potion}: +{n} movement until the end of the turn.", data,
+              hero=g.hero_name(hero), potion=name, n=effect.movement)
 
 
 def can_use(g: Play, hero: Hero, item: str) -> bool:
