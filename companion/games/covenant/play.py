@@ -6,6 +6,7 @@ schedule what must come next (a card to draw, a die to roll, a choice to make) i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
 from companion.core.flow import Event
@@ -30,11 +31,11 @@ class Play:
     def board(self) -> Board:
         return board_for(self.d, self.s.board.zone)
 
-    def say(self, kind: str, rule: str, text: str, data: dict[str, Field | list[str]] | None = None,
+    def say(self, kind: str, rule: str, text: str, data: Mapping[str, Field | list[str]] | None = None,
             /, **fields: Field) -> None:
         from companion.core.flow import event
 
-        self.events.append(event(kind, rule, text, data, **fields))
+        self.events.append(event(kind, rule, text, dict(data or {}), **fields))
 
     def next(self, *steps: Pending) -> None:
         """Schedule steps to come before anything already waiting, in the order given."""
