@@ -1,0 +1,60 @@
+"""The wiring drawing and the pin map follow the app's pin settings and the real header."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from gpiozero.pins.mock import MockFactory
+
+from companion.config import Pins
+
+REPO = Path(__file__).resolve().parents[2]
+SCRIPT = REPO / "hw" / "wiring.py"
+
+
+def wiring() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("hw_wiring", SCRIPT)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_committed_drawing_and_table_are_up_to_date() -> None:
+    result = subprocess.run([sys.executable, str(SCRIPT), "--check"], capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, result.stdout
+
+
+def test_header_names_match_gpiozeros_board_info() -> None:
+    j8 = MockFactory().board_info.headers["J8"].pins
+    assert {n: info.name for n, info in j8.items()} == wiring().HEADER
+
+
+def test_every_pin_setting_is_wired_to_its_header_pin() -> None:
+    w = wiring()
+    table = w.pin_table(Pins())
+    for field in Pins.__struct_fields__:
+        gpio = getattr(Pins(), field)
+        assert f"| {w.header_pin(gpio)} | GPIO{gpio} | `gpio.pins.{field}` |" in table
+
+
+def test_drawing_follows_changed_pins() -> None:
+    w = wiring()
+    moved = Pins(next=5, undo=6, led_tray=13, led_reader=19, buzzer=26)
+    drawing = w.svg(moved)
+    assert drawing != w.svg(Pins())
+    assert "GPIO5 · Next button" in drawing
+    assert "GPIO17 · Next button" not in drawing
+    assert "| Next button | one leg | 29 | GPIO5 | `gpio.pins.next` |" in w.pin_table(moved)
+
+
+def test_no_header_pin_carries_two_signals() -> None:
+    w = wiring()
+    signals = [wire.pin for part in w.parts(Pins()) for wire in part.wires if w.HEADER[wire.pin].startswith("GPIO")]
+    assert len(signals) == len(set(signals))
