@@ -52,7 +52,8 @@ class EmulatedTag:
     """The memory of one NTAG: pages of 4 bytes, the UID in pages 0-2, the capability container in page 3.
 
     `writes_left` makes the tag go silent after that many WRITE commands, as a sticker lifted in the
-    middle of being written does.
+    middle of being written does; `keeps_writes = False` makes it acknowledge writes it does not keep,
+    as a faulty sticker does.
     """
 
     def __init__(self, uid: bytes, memory: bytes, model: str = "NTAG213") -> None:
@@ -64,6 +65,7 @@ class EmulatedTag:
         self.memory = bytearray(memory[: pages * 4].ljust(pages * 4, b"\x00"))
         self.memory[config * 4 : config * 4 + 8] = _FACTORY_CONFIG
         self.writes_left: int | None = None
+        self.keeps_writes = True
 
     @classmethod
     def with_ndef(cls, octets: bytes, uid: bytes | None = None, model: str = "NTAG213") -> EmulatedTag:
@@ -125,7 +127,8 @@ class EmulatedTag:
             self.writes_left -= 1
         if not 2 <= page < len(self.memory) // 4:
             return _NAK
-        self.memory[page * 4 : page * 4 + 4] = data
+        if self.keeps_writes:
+            self.memory[page * 4 : page * 4 + 4] = data
         return _ACK
 
 

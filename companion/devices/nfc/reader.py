@@ -105,6 +105,10 @@ class NfcReader:
         self._thread.start()
         return self
 
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
     def stop(self, timeout: float = 5.0) -> None:
         self._stop.set()
         self._thread.join(timeout)

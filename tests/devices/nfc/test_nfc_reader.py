@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import queue
 import time
+import zlib
 
 import ndef
 from conftest import Events, lift_and_wait, next_event, next_tag
@@ -52,8 +53,6 @@ def test_lifting_and_tapping_again_is_a_new_scan(field: EmulatedField, events: E
 def test_every_bad_tag_gets_its_problem_and_no_token(field: EmulatedField, events: Events, reader: NfcReader) -> None:
     wrong_version = b"v=2;game=covenant;kind=hero-card;serial=1;hero=knight;crc=00000000"
     unknown_hero = b"v=1;game=covenant;kind=hero-card;serial=5;hero=bard"
-    import zlib
-
     unknown_hero += b";crc=%08x" % zlib.crc32(unknown_hero)
     cases = {
         "blank": EmulatedTag.blank(),
@@ -93,7 +92,7 @@ def test_a_reader_that_is_not_there_is_retried_until_stopped(events: Events) -> 
     time.sleep(0.3)
     assert events.empty()
     absent.stop(timeout=2.0)
-    assert not absent._thread.is_alive()
+    assert not absent.running
 
 
 def test_open_reader_falls_back_to_an_emulated_field_the_screen_can_tap() -> None:
