@@ -101,7 +101,7 @@ def on_reroll(g: Play, option: str) -> None:
     else:
         hero.gold -= g.d.gold["reroll"].cost
     a.rerolls += 1
-    g.say("reroll", "§Combat", "{hero} rerolls the die ({how}); the new roll counts.", hero=g.hero_name(hero),
+    g.say("reroll", "R-COMBAT-1", "{hero} rerolls the die ({how}); the new roll counts.", hero=g.hero_name(hero),
           how=g.named("Hawk Eye", "عين الصقر") if option == "hawk_eye" else g.named("2 gold", "2 ذهب"))
     g.next(RollStep(die="d6", purpose="attack", who=hero.id))
 
@@ -116,7 +116,7 @@ class Outcome:
 
 
 def outcome(g: Play, hero: Hero, target: str, card: int, die: int) -> Outcome:
-    """The combat arithmetic, without changing anything (the odds use it too)."""
+    """The combat arithmetic in the order of ruling R-HERO-2, without changing anything (the odds use it too)."""
     bonus = traits.attack_bonus(g.d, hero)
     total = card + die + bonus
     strength = strength_of(g, target)

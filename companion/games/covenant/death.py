@@ -55,7 +55,7 @@ def revive(g: Play, reviver: Hero, hero: Hero, pay: str) -> None:
         reviver.gold -= g.d.gold["revive"].cost
     else:
         g.s.actions -= REVIVE_ACTIONS
-    g.say("revive", "§Falling and death", "{reviver} revives {hero} to 5 HP ({cost}).",
+    g.say("revive", "R-DEATH-3", "{reviver} revives {hero} to 5 HP ({cost}).",
           {"hero": hero.id, "by": reviver.id}, reviver=g.hero_name(reviver), hero=g.hero_name(hero),
           cost=g.named("6 gold", "6 ذهب") if pay == "gold" else g.named("2 actions", "فعلان"))
 
@@ -83,7 +83,7 @@ def die(g: Play, hero: Hero) -> None:
     hero.deaths += 1
     hero.space = g.board.start
     hero.hp = traits.max_hp(g.d, hero)
-    g.say("death", "§Falling and death", "{hero} dies. What they carried stays where they fell; they come back "
+    g.say("death", "R-DEATH-2", "{hero} dies. What they carried stays where they fell; they come back "
           "at the entrance with full HP, no gold and no equipment.", {"hero": hero.id, "pile": pile.space},
           hero=g.hero_name(hero))
     choices = s.guardians_defeated + (1 if s.players == 3 else 0)
@@ -105,5 +105,5 @@ def take_upgrade(g: Play, hero: Hero, upgrade: str) -> None:
     hero.upgrades[upgrade] = hero.upgrades.get(upgrade, 0) + 1
     hero.hp += traits.max_hp(g.d, hero) - before
     spec = g.d.upgrades[upgrade]
-    g.say("upgrade", "§Upgrades", "{hero} takes the {upgrade} upgrade ({n} of 2).", {"hero": hero.id},
+    g.say("upgrade", "R-UPG-1", "{hero} takes the {upgrade} upgrade ({n} of 2).", {"hero": hero.id},
           hero=g.hero_name(hero), upgrade=g.named(spec.en, spec.ar), n=hero.upgrades[upgrade])

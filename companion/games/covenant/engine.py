@@ -122,12 +122,14 @@ def _kind(inp: Input) -> str:
 
 def _step_prompt(g: Play, step: Pending) -> Prompt:
     if isinstance(step, DrawStep):
-        deck = g.s.decks[step.deck]
-        return CardPrompt(deck=step.deck, who=step.who, purpose=card_purpose(step), rule="§Components",
-                          candidates=sorted(set(deck.remaining())))
+        purpose, rule = card_purpose(step)
+        return CardPrompt(deck=step.deck, who=step.who, purpose=purpose, rule=rule,
+                          candidates=sorted(set(g.s.decks[step.deck].remaining())))
     if isinstance(step, RollStep):
-        return DiePrompt(die=step.die, who=step.who, purpose=die_purpose(step), rule="§Special dice")
-    return ChoicePrompt(chooser=step.chooser, purpose=choice_purpose(step), rule="§Your turn",
+        purpose, rule = die_purpose(step)
+        return DiePrompt(die=step.die, who=step.who, purpose=purpose, rule=rule)
+    purpose, rule = choice_purpose(step)
+    return ChoicePrompt(chooser=step.chooser, purpose=purpose, rule=rule,
                         options=[Option(id=o, label=choice_label(g, step, o)) for o in _choices(g, step)])
 
 
@@ -280,7 +282,7 @@ def _advance(g: Play) -> None:
             rounds.run_monster_phase(g)
         elif not s.turn_open:
             rounds.begin_turn(g)
-        elif s.actions <= 0 and list(turn.options(g, s.heroes[s.active])) == ["end"]:
+        elif s.actions <= 0 and list(turn.options(g, s.heroes[s.active])) == ["end"]:  # R-TURN-1
             rounds.end_turn(g)
         else:
             return

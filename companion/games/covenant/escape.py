@@ -24,7 +24,7 @@ def form_covenant(g: Play, bearer: Hero) -> None:
     s.piles = [p for p in s.piles if p.gold or p.equipment or p.potions or p.covenant]
     s.escape = Escape(bearer=None, rounds=s.escape_rounds)
     take_covenant(g, bearer)
-    g.say("covenant", "§The end", "The three shards join: {hero} is the Covenant Bearer. The escape begins: "
+    g.say("covenant", "R-ESC-3", "The three shards join: {hero} is the Covenant Bearer. The escape begins: "
           "{rounds} rounds to reach the glowing arch.", {"hero": bearer.id, "rounds": s.escape_rounds},
           hero=g.hero_name(bearer), rounds=s.escape_rounds)
 
@@ -69,7 +69,8 @@ def on_pursuer(g: Play, value: int) -> None:
     m = Monster(uid=f"m{s.next_uid}", kind=kind, space=space, origin="pursuer")
     s.next_uid += 1
     s.monsters.append(m)
-    g.say("pursuer", "§The escape", "A pursuer appears beside the Covenant: a {monster} ({value} on the die).",
+    rule = "R-ESC-2" if s.escape.bearer is None else "§The escape"
+    g.say("pursuer", rule, "A pursuer appears beside the Covenant: a {monster} ({value} on the die).",
           {"monster": m.uid, "space": space}, monster=g.monster_name(m), value=value)
 
 
@@ -85,5 +86,5 @@ def end_round(g: Play) -> None:
     if e.round >= e.rounds:
         s.outcome = "defeat:escape"
         s.phase = "over"
-        g.say("defeat", "§The escape", "The escape rounds are over and the Covenant has not left the crypt: the "
+        g.say("defeat", "R-ESC-1", "The escape rounds are over and the Covenant has not left the crypt: the "
               "team loses.")

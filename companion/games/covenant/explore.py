@@ -75,6 +75,11 @@ def _next_monster(g: Play) -> None:
     _ambush(g)
 
 
+def reveal_blocked(g: Play) -> bool:
+    """No reveal while more than 2 monsters are on the monster board (pursuers count: R-EXPLORE-5)."""
+    return g.counted_monsters() > MAX_MONSTERS_TO_REVEAL
+
+
 def zone_fits(g: Play, kind: str) -> bool:
     """A monster card fits when its zone is the current one or an earlier one (rulebook "Monster guide")."""
     return g.d.monsters[kind].zone <= g.s.board.zone
@@ -145,7 +150,7 @@ def on_event(g: Play, event: str, heroes: list[Hero]) -> None:
 
 def on_trap(g: Play, hero: Hero, value: int) -> None:
     trap = next(t for t in g.d.traps if value in t.faces)
-    g.say("trap", "§Events and traps", "{trap}! {damage} damage to {hero}, defense ignored.",
+    g.say("trap", "R-EXPLORE-3", "{trap}! {damage} damage to {hero}, defense ignored.",
           {"hero": hero.id, "trap": trap.id, "damage": trap.damage}, trap=g.named(trap.en, trap.ar),
           damage=trap.damage, hero=g.hero_name(hero))
     death.hurt(g, hero, trap.damage, "§Events and traps")

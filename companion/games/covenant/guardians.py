@@ -43,7 +43,7 @@ def wound(g: Play, amount: int, by: str) -> None:
 def provoke(g: Play) -> None:
     if not g.s.guardian.provoked:
         g.s.guardian.provoked = True
-        g.say("guardian-provoked", "§Shard guardians", "{guardian} stirs: it acts from the next monster phase.",
+        g.say("guardian-provoked", "R-GUARD-1", "{guardian} stirs: it acts from the next monster phase.",
               guardian=g.guardian_name())
 
 
@@ -64,7 +64,7 @@ def _summon(g: Play, kind: str, count: int) -> None:
         m = Monster(uid=f"m{s.next_uid}", kind=kind, space=spaces[i % len(spaces)], origin="summon")
         s.next_uid += 1
         s.monsters.append(m)
-        g.say("summon", "§Shard guardians", "{guardian} summons a {monster} to {space}.",
+        g.say("summon", "R-GUARD-5", "{guardian} summons a {monster} to {space}.",
               {"monster": m.uid, "space": m.space}, guardian=g.guardian_name(), monster=g.monster_name(m),
               space=m.space)
 
@@ -90,7 +90,7 @@ def attack(g: Play, chosen: str | None = None) -> bool:
         return False
     target = next(h for h in tied if chosen in (None, h.id))
     phase = traits.guardian_phase(g.d, s)
-    g.say("monster-target", "§Shard guardians", "{guardian} targets {hero} ({hp} HP), the lowest HP within 4 "
+    g.say("monster-target", "R-GUARD-2", "{guardian} targets {hero} ({hp} HP), the lowest HP within 4 "
           "spaces of its hall.", {"monster": "guardian", "hero": target.id}, guardian=g.guardian_name(),
           hero=g.hero_name(target), hp=target.hp)
     strike(g, Blow(name=g.guardian_name(), damage=phase.damage, crown_strike=spec.ability == "crown_strike"),
@@ -101,7 +101,7 @@ def attack(g: Play, chosen: str | None = None) -> bool:
 def wake(g: Play) -> None:
     if g.s.guardian.provoked and not g.s.guardian.awake and not g.s.guardian.defeated:
         g.s.guardian.awake = True
-        g.say("guardian-wakes", "§Shard guardians", "{guardian} awakens.", guardian=g.guardian_name())
+        g.say("guardian-wakes", "R-GUARD-1", "{guardian} awakens.", guardian=g.guardian_name())
 
 
 def attacks_this_phase(g: Play) -> int:

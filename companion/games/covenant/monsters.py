@@ -3,7 +3,7 @@
 Every decision is explained: for each monster the engine says which heroes were in reach, why it chose
 its target, the path it took and the arithmetic of the attack, so the table can check the referee.
 Rulings: R-MON-1 (order), R-MON-2 (where a monster stops), R-MON-3 (moving when nobody is in range),
-R-MON-4 (ties), R-MON-5 (fallen heroes), R-HERO-2/3 (the Knight's Shield).
+R-MON-4 (ties), R-MON-5 (fallen heroes), R-HERO-3 (the Knight's Shield).
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ def begin_turn(g: Play) -> None:
         hero.moved = hero.turn_attack = hero.turn_movement = 0
         hero.hawk_eye_used = hero.fireball_used = False
         s.turn_open = True
-        g.say("turn", "§Your turn", "{hero}'s turn: {actions} actions.", {"hero": hero.id, "round": s.round},
+        g.say("turn", "R-TURN-2", "{hero}'s turn: {actions} actions.", {"hero": hero.id, "round": s.round},
               hero=g.hero_name(hero), actions=s.actions)
         if hero.poison:
             hero.poison -= 1

@@ -62,6 +62,7 @@ def new_game(d: GameData, raw: Mapping[str, Any]) -> GameState:
     rng = Rng(seed=setup.seed)
     start = board_for(d, 1).start
     starting_potion = next(p.id for p in d.potions.values() if p.starting)
+    # Seat order is the order the heroes are given (R-SETUP-2); everyone starts beside the entrance (R-BOARD-0).
     heroes = {hid: Hero(id=hid, seat=i, hp=d.heroes[hid].hp, space=start, gold=STARTING_GOLD,
                         potions=[starting_potion]) for i, hid in enumerate(setup.heroes)}
     decks: dict[str, Deck] = {}

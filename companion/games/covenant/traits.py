@@ -50,7 +50,7 @@ def movement(d: GameData, s: GameState, hero: Hero) -> int:
 
 
 def movement_cap(d: GameData, s: GameState, hero: Hero) -> int:
-    """Spaces a turn may cover: twice the movement, or 6 for the Covenant Bearer in the escape."""
+    """Spaces a turn may cover: twice the movement, or 6 for the Covenant Bearer in the escape (R-TURN-3)."""
     if s.escape is not None and s.escape.bearer == hero.id:
         return ESCAPE_BEARER_CAP
     return 2 * movement(d, s, hero)

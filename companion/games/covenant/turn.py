@@ -31,7 +31,7 @@ def move_targets(g: Play, hero: Hero) -> dict[str, int]:
 
 
 def reveal_targets(g: Play, hero: Hero) -> list[str]:
-    if g.counted_monsters() > explore.MAX_MONSTERS_TO_REVEAL:
+    if explore.reveal_blocked(g):
         return []
     return [slot for slot in g.s.board.unrevealed if g.board.adjacent(hero.space, slot)]
 
@@ -122,7 +122,7 @@ def _why_not(g: Play, hero: Hero, act: Act) -> Rejection:
     if s.actions < 1 and act.action not in ("revive", "buy", "end"):
         return reject("no-actions-left", Layer.ILLEGAL, "§Your turn", "{hero} has no actions left this turn.",
                       hero=g.hero_name(hero))
-    if act.action == "reveal" and g.counted_monsters() > explore.MAX_MONSTERS_TO_REVEAL:
+    if act.action == "reveal" and explore.reveal_blocked(g):
         return reject("too-many-monsters", Layer.ILLEGAL, "§Exploration", "No room may be revealed while more "
                       "than 2 monsters are on the board ({n} now).", n=g.counted_monsters())
     if act.action == "fireball" and hero.fireball_used:
@@ -285,7 +285,8 @@ def _pickup(g: Play, hero: Hero, what: str) -> None:
         pile.shards.remove(what[6:])
         hero.shards.append(what[6:])
     s.piles = [p for p in s.piles if p.gold or p.equipment or p.potions or p.shards or p.covenant]
-    g.say("pickup", "§Loot and treasure", "{hero} picks up {what}.", {"hero": hero.id, "what": what},
+    rule = "R-LOOT-5" if what == "equipment" else "§Loot and treasure"
+    g.say("pickup", rule, "{hero} picks up {what}.", {"hero": hero.id, "what": what},
           hero=g.hero_name(hero), what=what)
 
 
