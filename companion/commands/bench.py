@@ -14,7 +14,9 @@ import platform
 from companion.benchmarks import Figure
 
 # Modules with a `bench()` function, in the order their figures are printed.
-BENCH_MODULES: list[str] = []
+BENCH_MODULES: list[str] = [
+    "companion.devices.nfc.bench",
+]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -3,20 +3,25 @@ bad tag, the reader failing and coming back, and the factory."""
 
 from __future__ import annotations
 
+import os
 import queue
 import time
 import zlib
 
 import ndef
+import nfc
 from conftest import Events, lift_and_wait, next_event, next_tag
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.config import NfcSettings
 from companion.core.events import DeviceState, DeviceStatus
 from companion.devices.nfc.emulated import EmulatedField, EmulatedTag
 from companion.devices.nfc.format import MEDIA_TYPE
-from companion.devices.nfc.reader import NfcReader, open_reader
+from companion.devices.nfc.reader import NfcReader, open_reader, read_tag, wait_for_tag
 from companion.devices.nfc.tokens import covenant_tokens
 
+FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
 TRAP = covenant_tokens()[6]
 KNIGHT = covenant_tokens()[21]
 
@@ -105,6 +110,29 @@ def test_open_reader_falls_back_to_an_emulated_field_the_screen_can_tap() -> Non
         assert next_tag(events).token == KNIGHT
     finally:
         reader.stop()
+
+
+def test_fuzz_no_tag_memory_makes_reading_raise() -> None:
+    """Random capability containers and TLVs, read by nfcpy: always an event, never an exception (which
+    the reader would take for a failing reader)."""
+    with EmulatedField() as field:
+        clf = nfc.ContactlessFrontend(field.device)
+
+        @settings(max_examples=min(FUZZ_EXAMPLES, 40), deadline=None)
+        @given(st.binary(min_size=4, max_size=150))
+        def read_any(memory: bytes) -> None:
+            tag = EmulatedTag.blank()
+            tag.memory[12 : 12 + len(memory)] = memory
+            field.present(tag)
+            target = wait_for_tag(clf, 0.01, lambda: False)
+            seen, _ = read_tag(clf, target)
+            assert seen.uid == tag.uid_hex and (seen.token is None) != (seen.problem is None)
+            field.lift()
+
+        try:
+            read_any()
+        finally:
+            clf.close()
 
 
 def _ours(payload: bytes) -> bytes:
