@@ -17,8 +17,8 @@ Faults:
                                            -> spoil the next `count` frames of that type on the wire
     sim.noise(True)                        -> random bytes between every two frames until noise(False)
     sim.unplug(power_loss=False); sim.replug()
-                                           -> the port disappears (the tray keeps running, or restarts
-                                              with a new boot id when power_loss) and comes back
+                                           -> the port disappears (the tray keeps running, or is off
+                                              until replugged and boots afresh when power_loss)
 """
 
 from __future__ import annotations
@@ -97,6 +97,7 @@ class SimulatedTray:
         self._slave = -1
         self._pending: list[tuple[str, int | None]] = []
         self._noise = False
+        self._off = False
         self.now_ms = 0
         self.tray = self._boot()
 
@@ -130,13 +131,15 @@ class SimulatedTray:
                 if fd >= 0:
                     os.close(fd)
             self._master = self._slave = -1
-            if power_loss:
-                self.tray = self._boot()
+            self._off = self._off or power_loss
 
     def replug(self) -> None:
         with self._lock:
             if self._master >= 0:
                 return
+            if self._off:
+                self.tray = self._boot()
+                self._off = False
             self._master, self._slave = os.openpty()
             # Raw at once, or the line discipline would echo the tray's own bytes back to it.
             tty.setraw(self._slave)
@@ -207,6 +210,8 @@ class SimulatedTray:
             next_tick += tick_s
             with self._lock:
                 self.now_ms += TICK_MS
+                if self._off:
+                    continue
                 for die in self._dice.values():
                     x, y, z = die.reading(self.now_ms, self.rng)
                     self.tray.reading(die.die_id, x, y, z, self.now_ms, 100, 4100)
@@ -244,8 +249,9 @@ class SimulatedTray:
             return
 
     def _spoil(self, frame: bytes) -> bytes:
-        payload = wire.cobs_decode(frame[:-1]) or b"\x00\x00"
-        match = [i for i, (_, kind) in enumerate(self._pending) if kind in (None, payload[1])]
+        payload = wire.cobs_decode(frame[:-1]) or b""
+        frame_kind = payload[1] if len(payload) > 1 else None
+        match = [i for i, (_, kind) in enumerate(self._pending) if kind is None or kind == frame_kind]
         if not match:
             return frame
         fault, _ = self._pending.pop(match[0])
