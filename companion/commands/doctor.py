@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import grp
 import os
+import pwd
 import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -88,7 +89,8 @@ def settings_source(path: Path | None) -> str:
 def device_access(check: str, path: Path, what: str) -> Finding:
     """Whether `path` is a character device this user may read and write, and if not, why."""
     if not path.exists():
-        return Finding(check, Level.PROBLEM, f"{what}: {path} does not exist")
+        return Finding(check, Level.PROBLEM, f"{what}: {path} points at nothing",
+                       "plug the device in; if it is plugged in, sudo deploy/install.sh (the udev rules)")
     target = path.resolve()
     if not stat.S_ISCHR(target.stat().st_mode):
         return Finding(check, Level.PROBLEM, f"{what}: {path} is not a device",
@@ -109,9 +111,10 @@ def group_name(gid: int) -> str:
 
 
 def user_name() -> str:
-    import pwd
-
-    return pwd.getpwuid(os.getuid()).pw_name
+    try:
+        return pwd.getpwuid(os.getuid()).pw_name
+    except KeyError:
+        return str(os.getuid())
 
 
 def check_display(m: Machine) -> Iterator[Finding]:

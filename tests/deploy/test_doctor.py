@@ -103,6 +103,14 @@ def test_an_unreadable_tray_port_says_which_group(tmp_path: Path) -> None:
     assert f"usermod -aG {group} " in report["dice tray"][1][1]
 
 
+def test_a_port_link_that_points_at_nothing(tmp_path: Path, capsys: Capture) -> None:
+    port = tmp_path / "dicetray"
+    port.symlink_to(tmp_path / "ttyACM9")
+    code, report = run_doctor(tmp_path, capsys, f'[tray]\nport = "{port}"\n')
+    assert code == 1
+    assert "points at nothing" in report["dice tray"][0][1]
+
+
 def test_a_port_that_is_not_a_device(tmp_path: Path, capsys: Capture) -> None:
     port = tmp_path / "ttyFAKE"
     port.write_text("")

@@ -20,8 +20,9 @@ from companion.core.events import ButtonPressed, DeviceState, DeviceStatus, Doma
 log = logging.getLogger(__name__)
 
 BUTTONS = ("next", "undo")
-# DeviceStatus.device -> the LED that shows it ("nfc" and "reader" are the same lamp).
-LEDS: dict[str, str] = {"tray": "led_tray", "reader": "led_reader", "nfc": "led_reader"}
+# DeviceStatus.device -> the pin setting of the LED that shows it (the names the adapters report under,
+# as companion.ui.status accepts them).
+LEDS: dict[str, str] = {"tray": "led_tray", "dice-tray": "led_tray", "reader": "led_reader", "nfc": "led_reader"}
 # Pins that are GPIO lines on the 40-pin header (BCM numbers); 0 and 1 are the HAT EEPROM's I²C.
 HEADER_GPIOS = range(2, 28)
 # Contacts of cheap tactile switches chatter for a few milliseconds.
