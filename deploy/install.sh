@@ -142,7 +142,9 @@ configure_uart() {
             note "would append to $BOOT_CONFIG:"
             printf '%s\n' "$block" | sed 's/^/        /'
         else
-            printf '\n%s\n' "$block" >>"$BOOT_CONFIG"
+            # A file that does not end in a newline would otherwise swallow the block's first line.
+            [ -z "$(tail -c 1 "$BOOT_CONFIG")" ] || printf '\n' >>"$BOOT_CONFIG"
+            printf '%s\n' "$block" >>"$BOOT_CONFIG"
         fi
         REBOOT_NEEDED=1
     fi
@@ -208,4 +210,7 @@ main() {
     note "Logs: journalctl -u $UNIT_NAME -f"
 }
 
-main "$@"
+# Sourced by the tests to run one step at a time; run, it does everything.
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
+    main "$@"
+fi

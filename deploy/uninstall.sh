@@ -83,4 +83,7 @@ main() {
     say "Done. System packages stay installed (others may use them)."
 }
 
-main "$@"
+# Sourced by the tests to run one step at a time; run, it does everything.
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
+    main "$@"
+fi

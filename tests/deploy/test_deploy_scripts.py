@@ -139,3 +139,57 @@ def test_put_file_installs_only_what_differs(recorder: Recorder, tmp_path: Path)
     changed = lib(f'put_file "{src}" "{other}" 0644; echo "changed=$CHANGED"', env)
     assert changed.stdout.endswith("changed=1\n")
     assert log.read_text() == f"install -D -m 0644 {src} {other}\n"
+
+
+def step(script: str, snippet: str, env: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """One step of install.sh or uninstall.sh, for real, with its system paths moved into `tmp_path`."""
+    paths = (f'BOOT_CONFIG="{tmp_path}/config.txt"; CONF_DIR="{tmp_path}/etc"; '
+             f'PREVIOUS_TARGET_FILE="{tmp_path}/etc/previous-default-target"')
+    return run(["bash", "-c", f'. "{DEPLOY}/{script}"; {paths}; {snippet}'], env)
+
+
+BOOT_CONFIG = "dtparam=audio=on\ncamera_auto_detect=1"
+
+
+@pytest.mark.parametrize("ending", ["\n", ""])
+def test_uart_block_is_added_once_and_removed_cleanly(recorder: Recorder, tmp_path: Path, ending: str) -> None:
+    env, _ = recorder
+    (Path(env["PATH"].split(":")[0]) / "sed").unlink()
+    (tmp_path / "etc").mkdir()
+    shutil.copy(DEPLOY / "config.toml", tmp_path / "etc" / "config.toml")
+    boot = tmp_path / "config.txt"
+    boot.write_text(BOOT_CONFIG + ending)
+    first = step("install.sh", "configure_uart", env, tmp_path)
+    second = step("install.sh", "configure_uart", env, tmp_path)
+    assert first.returncode == second.returncode == 0, first.stderr + second.stderr
+    text = boot.read_text()
+    assert text.startswith(BOOT_CONFIG + "\n# >>> crypt-companion")
+    assert text.count("dtoverlay=disable-bt") == 1
+    assert "[pi5]\ndtparam=uart0=on\n[all]\n" in text
+    assert "already set" in second.stdout
+    step("uninstall.sh", "restore_boot", env, tmp_path)
+    assert boot.read_text() == BOOT_CONFIG + "\n"
+
+
+def test_a_usb_reader_leaves_the_boot_config_alone(recorder: Recorder, tmp_path: Path) -> None:
+    env, _ = recorder
+    (tmp_path / "etc").mkdir()
+    (tmp_path / "etc" / "config.toml").write_text('[nfc]\ndevice = "usb:072f:2200"\n')
+    boot = tmp_path / "config.txt"
+    boot.write_text(BOOT_CONFIG)
+    result = step("install.sh", "configure_uart", env, tmp_path)
+    assert "not on the UART: nothing to do" in result.stdout
+    assert boot.read_text() == BOOT_CONFIG
+
+
+def test_boot_target_is_remembered_and_restored(recorder: Recorder, tmp_path: Path) -> None:
+    env, log = recorder
+    (tmp_path / "etc").mkdir()
+    step("install.sh", "boot_to_console", env, tmp_path)
+    remembered = tmp_path / "etc" / "previous-default-target"
+    assert remembered.read_text() == "graphical.target\n"
+    assert log.read_text().splitlines() == [f"install -d -m 0755 {tmp_path}/etc",
+                                            "systemctl set-default multi-user.target"]
+    step("uninstall.sh", "restore_boot", env, tmp_path)
+    assert log.read_text().splitlines()[2:] == ["systemctl set-default graphical.target",
+                                                f"rm -rf -- {remembered}"]
