@@ -1,0 +1,92 @@
+"""`open_tray` picks the real port or the simulator; the shared protocol code has one copy."""
+
+from __future__ import annotations
+
+import os
+import queue
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.config import TraySettings
+from companion.core.events import DeviceState, DeviceStatus, DiceThrown, DomainEvent
+from companion.devices.tray import driver as drv
+from companion.devices.tray import open_tray
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture
+def pty_port() -> Iterator[str]:
+    master, slave = os.openpty()
+    yield os.ttyname(slave)
+    os.close(master)
+    os.close(slave)
+
+
+def first(events: queue.Queue[DomainEvent], kind: type, timeout: float = 5) -> DomainEvent:
+    deadline = time.monotonic() + timeout
+    while True:
+        event = events.get(timeout=max(0.01, deadline - time.monotonic()))
+        if isinstance(event, kind):
+            return event
+
+
+def test_auto_uses_the_serial_port_when_it_exists(pty_port: str) -> None:
+    handle = open_tray(TraySettings(backend="auto", port=pty_port), queue.Queue())
+    assert handle.simulator is None
+    assert handle.driver.port == pty_port and handle.driver.source == "tray"
+
+
+def test_auto_without_a_port_and_simulated_use_the_simulator(tmp_path: Path) -> None:
+    for backend in ("auto", "simulated"):
+        handle = open_tray(TraySettings(backend=backend, port=str(tmp_path / "none")), queue.Queue())
+        assert handle.simulator is not None
+        assert handle.driver.port == handle.simulator.port
+
+
+def test_the_simulated_tray_end_to_end() -> None:
+    events: queue.Queue[DomainEvent] = queue.Queue()
+    handle = open_tray(TraySettings(backend="simulated"), events)
+    handle.start()
+    try:
+        assert first(events, DeviceStatus) == DeviceStatus("tray", DeviceState.SIMULATED, drv.CONNECTED)
+        assert handle.simulator is not None
+        assert ("T1", "trap") in handle.simulator.dice()
+        handle.simulator.throw({"T1": "rocks"})
+        thrown = first(events, DiceThrown)
+        assert isinstance(thrown, DiceThrown)
+        assert [(d.die_id, d.face) for d in thrown.dice] == [("T1", "rocks")]
+    finally:
+        handle.stop()
+
+
+def test_serial_with_no_tray_says_so_and_keeps_waiting(tmp_path: Path) -> None:
+    events: queue.Queue[DomainEvent] = queue.Queue()
+    handle = open_tray(TraySettings(backend="serial", port=str(tmp_path / "dicetray")), events)
+    handle.start()
+    try:
+        assert first(events, DeviceStatus) == DeviceStatus("tray", DeviceState.DISCONNECTED, drv.UNPLUGGED)
+        time.sleep(0.3)
+        assert events.empty()  # said once, not at every retry
+    finally:
+        handle.stop()
+
+
+def test_bad_script_input_is_refused_with_a_clear_error() -> None:
+    handle = open_tray(TraySettings(backend="simulated"), queue.Queue())
+    assert handle.simulator is not None
+    with pytest.raises(ValueError, match="no die 'Z9'"):
+        handle.simulator.throw({"Z9": 1})
+    with pytest.raises(ValueError, match="no face 'gold'"):
+        handle.simulator.throw({"T1": "gold"})
+    with pytest.raises(ValueError, match="unknown fault"):
+        handle.simulator.inject("melt")
+
+
+def test_the_host_imports_the_firmware_files_themselves() -> None:
+    link = ROOT / "companion" / "devices" / "tray" / "dicetray"
+    assert link.is_symlink()
+    assert link.resolve() == (ROOT / "firmware" / "dicetray").resolve()
