@@ -52,14 +52,23 @@ create_user() {
 
 # The app runs from a root-owned copy of this checkout (read-only to the service) and a venv beside
 # it. The install is editable so the package finds data/ and locale/ beside its sources, as it does
-# in a checkout.
+# in a checkout. Neither the copy nor the venv holds the checkout's caches or its own venv.
+COPY_EXCLUDES=(.git .venv __pycache__ '*.egg-info' .mypy_cache .ruff_cache .hypothesis .pytest_cache)
+
 copy_tree() {
-    tar -C "$1" --exclude=.git --exclude=.venv --exclude=__pycache__ --exclude='*.egg-info' -cf - . |
-        tar -C "$2" --no-same-owner -xf -
+    tar -C "$1" "${COPY_EXCLUDES[@]/#/--exclude=}" -cf - . | tar -C "$2" --no-same-owner -xf -
+}
+
+same_tree() {
+    diff -rq "${COPY_EXCLUDES[@]/#/--exclude=}" "$1" "$2" >/dev/null 2>&1
 }
 
 install_app() {
     say "The app in $VENV (from a copy of $REPO_DIR in $SRC)"
+    if [ -x "$VENV/bin/companion" ] && same_tree "$REPO_DIR" "$SRC"; then
+        note "unchanged: $SRC is this checkout, and $VENV has it"
+        return
+    fi
     run rm -rf "$SRC.new" "$SRC.old"
     run install -d -m 0755 "$SRC.new"
     run copy_tree "$REPO_DIR" "$SRC.new"

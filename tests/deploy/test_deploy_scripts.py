@@ -193,3 +193,23 @@ def test_boot_target_is_remembered_and_restored(recorder: Recorder, tmp_path: Pa
     step("uninstall.sh", "restore_boot", env, tmp_path)
     assert log.read_text().splitlines()[2:] == ["systemctl set-default graphical.target",
                                                 f"rm -rf -- {remembered}"]
+
+
+def test_app_copy_leaves_out_caches_and_is_compared_before_it_is_redone(recorder: Recorder,
+                                                                         tmp_path: Path) -> None:
+    env, _ = recorder
+    (Path(env["PATH"].split(":")[0]) / "tar").unlink()
+    checkout = tmp_path / "checkout"
+    (checkout / "companion" / "__pycache__").mkdir(parents=True)
+    (checkout / "companion" / "app.py").write_text("print('hi')\n")
+    (checkout / "companion" / "__pycache__" / "app.pyc").write_bytes(b"\0")
+    (checkout / ".venv" / "bin").mkdir(parents=True)
+    copy = tmp_path / "src"
+    copy.mkdir()
+    snippet = f'copy_tree "{checkout}" "{copy}"; same_tree "{checkout}" "{copy}" && echo same'
+    result = step("install.sh", snippet, env, tmp_path)
+    assert result.stdout.strip() == "same", result.stderr
+    assert sorted(p.relative_to(copy).as_posix() for p in copy.rglob("*")) == ["companion", "companion/app.py"]
+    (checkout / "companion" / "app.py").write_text("print('new')\n")
+    assert step("install.sh", f'same_tree "{checkout}" "{copy}" || echo differs', env,
+                tmp_path).stdout.strip() == "differs"
