@@ -169,8 +169,11 @@ def open_reader(settings: NfcSettings, events: queue.Queue[DomainEvent]) -> NfcR
 
 
 def _opens(device: str) -> bool:
-    try:
-        nfc.ContactlessFrontend(device).close()
-    except Exception:  # any failure to open means "not present" for the auto backend
-        return False
-    return True
+    # Twice, because opening a PN532 sometimes fails with ENODEV and works on retry (nfcpy#40, #178).
+    for _ in range(2):
+        try:
+            nfc.ContactlessFrontend(device).close()
+        except Exception:  # any failure to open means "not present" for the auto backend
+            continue
+        return True
+    return False
