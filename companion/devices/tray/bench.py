@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import queue
+import select
 import time
 
 from companion.benchmarks import Figure, median, percentile, timings
@@ -40,6 +41,10 @@ def bench(repeat: int = 200) -> list[Figure]:
     driver = TrayDriver(os.ttyname(slave), baud, events, kinds)
     driver.start()
     try:
+        # The driver flushes the port when it opens it: start once its first request has come.
+        if not select.select([master], [], [], 5)[0]:
+            raise RuntimeError("the tray driver did not open the pseudo-terminal")
+        os.read(master, 4096)
         os.write(master, wire.encode(wire.HELLO, 0, [FIRMWARE_VERSION, "BENCH", 1]))
         latencies = []
         size = 0
