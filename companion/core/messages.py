@@ -42,6 +42,11 @@ class Msg(msgspec.Struct, frozen=True):
         return translate(self.id, lang).format(**fields)
 
 
+def N_(text: str) -> str:
+    """Mark a message id kept in a table (not passed straight to `Msg`) for the catalogue extractor."""
+    return text
+
+
 @cache
 def catalogue(lang: Lang) -> dict[str, str]:
     merged: dict[str, str] = {}

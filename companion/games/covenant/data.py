@@ -34,6 +34,7 @@ from companion.games.covenant.schema import (
     MonsterSpec,
     PotionSpec,
     RoomCard,
+    Section,
     TrapSpec,
     UpgradeSpec,
 )
@@ -76,6 +77,7 @@ class GameData:
     rooms: dict[str, RoomCard]
     markers: dict[str, MarkerSpec]
     dice: dict[str, DieKind]
+    sections: dict[str, Section]
 
     def provisional(self) -> list[str]:
         """Every entry whose values are designed, not read from the rulebook (for the about screen)."""
@@ -169,6 +171,7 @@ def read(root: Path | None = None) -> tuple[GameData | None, list[str]]:
         "rooms": _by_id(r.entries("rooms.yaml", RoomCard), lambda c: c.id, "rooms.yaml", e),
         "markers": _by_id(r.entries("markers.yaml", MarkerSpec), lambda m: m.id, "markers.yaml", e),
         "dice": _by_id(r.entries("dice.yaml", DieKind), lambda d: d.id, "dice.yaml", e),
+        "sections": _by_id(r.entries("sections.yaml", Section), lambda c: c.id, "sections.yaml", e),
     }
     decks = r.one("decks.yaml", Decks)
     if r.errors or decks is None:

@@ -79,7 +79,7 @@ class CovenantRules:
             return _step_prompt(g, state.pending[0])
         hero = state.heroes[state.active]
         return ActionPrompt(actor=hero.id, rule="§Your turn", options=[
-            Option(id=name, label=Msg(turn.ACTION_NAMES[name][0]), targets=targets)
+            Option(id=name, label=Msg("{action}", {"action": g.named(*turn.ACTION_NAMES[name])}), targets=targets)
             for name, targets in turn.options(g, hero).items()])
 
     def apply(self, state: GameState, inp: Input) -> list[Event] | Rejection:

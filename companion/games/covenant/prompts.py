@@ -2,40 +2,40 @@
 
 from __future__ import annotations
 
-from companion.core.messages import Msg
+from companion.core.messages import N_, Msg
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import ChooseStep, DrawStep, RollStep
 
 # purpose -> (what the table reads, the rule or ruling it comes from)
 _CARDS = {
-    "attack": ("Draw a combat card for the attack.", "§Combat"),
-    "loot": ("Draw a loot card.", "§Loot and treasure"),
-    "potion": ("Draw a potion card.", "§Loot and treasure"),
-    "equipment": ("Draw an equipment card.", "§Loot and treasure"),
-    "marker": ("Tap the room marker on the reader (or choose it).", "§Exploration"),
-    "room": ("Draw the room card of this type from the zone's room deck.", "§Exploration"),
-    "room-monster": ("Draw a monster card for the room.", "§Exploration"),
-    "event-monster": ("Draw a monster card for the ambush.", "§Events and traps"),
-    "room-event": ("Draw an event card.", "R-EXPLORE-2"),
-    "escape-event": ("Draw an event card for the Covenant Bearer.", "§The escape"),
+    "attack": (N_("Draw a combat card for the attack."), "§Combat"),
+    "loot": (N_("Draw a loot card."), "§Loot and treasure"),
+    "potion": (N_("Draw a potion card."), "§Loot and treasure"),
+    "equipment": (N_("Draw an equipment card."), "§Loot and treasure"),
+    "marker": (N_("Tap the room marker on the reader (or choose it)."), "§Exploration"),
+    "room": (N_("Draw the room card of this type from the zone's room deck."), "§Exploration"),
+    "room-monster": (N_("Draw a monster card for the room."), "§Exploration"),
+    "event-monster": (N_("Draw a monster card for the ambush."), "§Events and traps"),
+    "room-event": (N_("Draw an event card."), "R-EXPLORE-2"),
+    "escape-event": (N_("Draw an event card for the Covenant Bearer."), "§The escape"),
 }
 _DICE = {
-    "attack": ("Roll the die for the attack.", "§Combat"),
-    "trap": ("Roll the trap die.", "§Events and traps"),
-    "chest": ("Roll the treasure die for the chest.", "§Loot and treasure"),
-    "pursuer": ("Roll for a pursuer: 1–3 Troll, 4–6 Dark Knight.", "§The escape"),
+    "attack": (N_("Roll the die for the attack."), "§Combat"),
+    "trap": (N_("Roll the trap die."), "§Events and traps"),
+    "chest": (N_("Roll the treasure die for the chest."), "§Loot and treasure"),
+    "pursuer": (N_("Roll for a pursuer: 1–3 Troll, 4–6 Dark Knight."), "§The escape"),
 }
 _CHOICES = {
-    "reroll": ("Keep the roll of {subject}, or reroll?", "R-COMBAT-1"),
-    "equip": ("Equip the new item (the old one is discarded), or discard the new one?", "R-LOOT-1"),
-    "monster-target": ("Two or more heroes tie as the target: the first player chooses.", "R-MON-4"),
-    "upgrade": ("Choose an upgrade.", "R-UPG-1"),
-    "shard": ("The guardian falls: which hero takes its shard?", "§The end"),
-    "bearer": ("The last guardian falls: which hero becomes the Covenant Bearer?", "§The end"),
+    "reroll": (N_("Keep the roll of {subject}, or reroll?"), "R-COMBAT-1"),
+    "equip": (N_("Equip the new item (the old one is discarded), or discard the new one?"), "R-LOOT-1"),
+    "monster-target": (N_("Two or more heroes tie as the target: the first player chooses."), "R-MON-4"),
+    "upgrade": (N_("Choose an upgrade."), "R-UPG-1"),
+    "shard": (N_("The guardian falls: which hero takes its shard?"), "§The end"),
+    "bearer": (N_("The last guardian falls: which hero becomes the Covenant Bearer?"), "§The end"),
 }
 _LABELS = {
-    "keep": "Keep", "hawk_eye": "Reroll with Hawk Eye", "gold": "Reroll for 2 gold", "equip": "Equip",
-    "discard": "Discard",
+    "keep": N_("Keep"), "hawk_eye": N_("Reroll with Hawk Eye"), "gold": N_("Reroll for 2 gold"), "equip": N_("Equip"),
+    "discard": N_("Discard"),
 }
 
 

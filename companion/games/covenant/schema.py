@@ -243,6 +243,14 @@ class RoomCard(Entry, frozen=True):
     monsters: int
 
 
+class Section(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A section of the rulebook as the referee cites it ("§Combat"), titled in both languages."""
+
+    id: str
+    en: str
+    ar: str
+
+
 class MarkerSpec(Entry, frozen=True):
     id: str
     zone: int

@@ -7,6 +7,7 @@ its buttons from it); `check` says why an action is refused, before anything cha
 from __future__ import annotations
 
 from companion.core.flow import Act, Layer, Rejection, reject
+from companion.core.messages import Named
 from companion.games.covenant import combat, death, explore, guardians, loot, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import DrawStep, Hero
@@ -236,24 +237,39 @@ def _trade(g: Play, giver: Hero, receiver: Hero, act: Act) -> None:
     gold = int(args.get("gold", 0))
     giver.gold -= gold
     receiver.gold += gold
-    given = [f"{gold} gold"] if gold else []
+    given: list[Named] = [g.named(f"{gold} gold", f"{gold} ذهب")] if gold else []
     if "potion" in args:
-        giver.potions.remove(str(args["potion"]))
-        receiver.potions.append(str(args["potion"]))
-        given.append(str(args["potion"]))
+        potion = str(args["potion"])
+        giver.potions.remove(potion)
+        receiver.potions.append(potion)
+        given.append(g.named(g.d.potions[potion].en, g.d.potions[potion].ar))
     if "shard" in args:
-        giver.shards.remove(str(args["shard"]))
-        receiver.shards.append(str(args["shard"]))
-        given.append(f"shard {args['shard']}")
+        shard = str(args["shard"])
+        giver.shards.remove(shard)
+        receiver.shards.append(shard)
+        given.append(_shard_name(g, shard))
     if "equipment" in args:
         slot = str(args["equipment"])
         item = getattr(giver, slot)
         setattr(giver, slot, None)
         setattr(receiver, slot, item)
-        given.append(item)
+        given.append(g.named(g.d.equipment[item].en, g.d.equipment[item].ar))
     g.say("trade", "§Loot and treasure", "{giver} gives {what} to {receiver}.",
           {"giver": giver.id, "receiver": receiver.id}, giver=g.hero_name(giver), receiver=g.hero_name(receiver),
-          what=", ".join(given))
+          what=_join(given))
+
+
+def _join(names: list[Named]) -> Named:
+    return {"en": ", ".join(n["en"] for n in names), "ar": "، ".join(n["ar"] for n in names)}
+
+
+def _shard_name(g: Play, shard: str) -> Named:
+    spec = next(gd.shard for gd in g.d.guardians.values() if gd.shard.id == shard)
+    return g.named(spec.en, spec.ar)
+
+
+_PILE_NAMES = {"gold": ("the gold", "الذهب"), "equipment": ("the equipment", "العتاد"),
+               "potions": ("the potions", "الجرعات"), "covenant": ("the Covenant", "العهد")}
 
 
 def _pickup(g: Play, hero: Hero, what: str) -> None:
@@ -286,8 +302,9 @@ def _pickup(g: Play, hero: Hero, what: str) -> None:
         hero.shards.append(what[6:])
     s.piles = [p for p in s.piles if p.gold or p.equipment or p.potions or p.shards or p.covenant]
     rule = "R-LOOT-5" if what == "equipment" else "§Loot and treasure"
+    name = _shard_name(g, what[6:]) if what.startswith("shard:") else g.named(*_PILE_NAMES[what])
     g.say("pickup", rule, "{hero} picks up {what}.", {"hero": hero.id, "what": what},
-          hero=g.hero_name(hero), what=what)
+          hero=g.hero_name(hero), what=name)
 
 
 def _buy(g: Play, hero: Hero, what: str) -> None:
