@@ -16,6 +16,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", "play a scenario file and print the transcript"),
     "tags": ("tags", "write and read the NFC stickers of room markers and hero cards"),
     "doctor": ("doctor", "check this machine's hardware, permissions, fonts and data"),
+    "tray": ("tray", "see the dice tray, pair and calibrate dice, or throw simulated ones"),
 }
 
 
