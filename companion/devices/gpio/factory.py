@@ -12,6 +12,7 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.config import GpioSettings
 from companion.core.events import DeviceState, DeviceStatus, DomainEvent
+from companion.core.messages import N_
 from companion.devices.gpio.controls import Controls, pin_problems
 
 log = logging.getLogger(__name__)
@@ -19,10 +20,12 @@ log = logging.getLogger(__name__)
 MODEL_PATH = Path("/proc/device-tree/model")
 DEVICE = "buttons"
 
-NOT_A_PI = "Buttons and lights are simulated: this is not a Raspberry Pi."
-MOCK_ASKED = "Buttons and lights are simulated, as the settings ask."
-PINS_FAILED = "The GPIO pins could not be opened; use the screen instead of the buttons."
-BAD_PIN_MAP = "The pin map in the settings is wrong; run companion doctor."
+# The status details, message ids of the gpio.po catalogue (the status screen translates them).
+NOT_A_PI = N_("Buttons and lights are simulated: this is not a Raspberry Pi.")
+MOCK_ASKED = N_("Buttons and lights are simulated, as the settings ask.")
+PINS_FAILED = N_("The GPIO pins could not be opened; use the screen instead of the buttons.")
+BAD_PIN_MAP = N_("The pin map in the settings is wrong; run companion doctor.")
+DETAILS = (NOT_A_PI, MOCK_ASKED, PINS_FAILED, BAD_PIN_MAP)
 
 
 def is_raspberry_pi(model_path: Path = MODEL_PATH) -> bool:

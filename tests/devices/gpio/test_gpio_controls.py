@@ -9,11 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 from gpiozero.pins.mock import MockPin
 
 from companion.config import GpioSettings, Pins
 from companion.core.events import ButtonPressed, DeviceState, DeviceStatus, DomainEvent
-from companion.core.messages import Msg
+from companion.core.messages import LOCALE_DIR, Msg
 from companion.devices.gpio import Controls, Sound, is_raspberry_pi, open_controls
 from companion.devices.gpio import factory as gpio_factory
 from companion.devices.gpio.controls import pin_problems
@@ -180,9 +181,10 @@ def test_raspberry_pi_is_recognised_by_its_device_tree_model(tmp_path: Path) -> 
     assert not is_raspberry_pi(tmp_path / "missing")
 
 
-def test_every_status_detail_is_translated() -> None:
-    for text in (gpio_factory.NOT_A_PI, gpio_factory.MOCK_ASKED, gpio_factory.PINS_FAILED,
-                 gpio_factory.BAD_PIN_MAP):
-        arabic = Msg(text).text("ar")
-        assert arabic != text
-        assert any("\u0600" <= ch <= "\u06ff" for ch in arabic)
+def test_every_status_detail_is_translated_and_nothing_else() -> None:
+    with (LOCALE_DIR / "ar" / "LC_MESSAGES" / "gpio.po").open("rb") as handle:
+        po = {str(m.id): str(m.string) for m in read_po(handle) if m.id}
+    assert set(po) == set(gpio_factory.DETAILS)
+    for text in gpio_factory.DETAILS:
+        assert any("\u0600" <= ch <= "\u06ff" for ch in po[text])
+        assert Msg(text).text("ar") == po[text], f"another catalogue overrides {text!r}"
