@@ -6,7 +6,9 @@
 
 `--device` names the nfcpy device (default: the settings' `nfc.device`), e.g. `tty:AMA0:pn532`, `usb`,
 or `udp:127.0.0.1:PORT` for an emulated tag; `--timeout` bounds each wait for a tag (default: none).
-Each sticker is verified by reading it back before the next one is asked for.
+Each sticker is verified by reading it back before the next one is asked for. Exit codes: 0 done,
+1 no tag came in time, 2 no reader (or it failed, or a wrong argument), 3 `read` found a tag that is not a
+token, 130 interrupted.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ LOST = "The NFC reader stopped answering: {detail}"
 TIMEOUT = "No tag was placed on the reader in time."
 WAITING = "Place a tag on the reader."
 UNKNOWN_ID = "This game has no token named {id}."
+UNKNOWN_GAME = "No token set is defined for the game {game}."
 STOPPED = "Stopped: {done} of {count} stickers written."
 OUTCOMES = {
     "written": "Written and checked: stick it on {what}.",
@@ -126,6 +129,9 @@ def _write(args: argparse.Namespace, clf: Any, say: Say, lang: Lang) -> int:
             say(UNKNOWN_ID, id=missing)
             return 2
         tokens = [by_id[i] for i in args.only]
+    if not tokens:
+        say(UNKNOWN_GAME, game=args.game)
+        return 2
     say(INTRO, count=len(tokens))
     done = 0
     try:

@@ -8,7 +8,8 @@ API (used by the tests, `companion tags` and the app's "tap from the screen"):
 
     field = EmulatedField()            # binds 127.0.0.1 on a free port; field.device is the nfcpy path
     field.present_token(token)         # a sticker holding a token (a flat dict of tokens.py)
-    field.present(EmulatedTag.blank()) # ...or any tag: blank(), with_ndef(octets), half_written(token)
+    field.present(EmulatedTag.blank()) # ...or any tag: blank(), with_ndef(octets), half_written(token),
+                                       # or EmulatedClassic() (a sticker nfcpy cannot read)
     field.tag                          # the tag lying in the field (None when empty); it stays there
                                        # ("held") until lifted, and keeps what a writer wrote to it
     field.lift()                       # take it away; presenting it again is a new tap
@@ -33,6 +34,7 @@ from binascii import hexlify, unhexlify
 from functools import reduce
 from operator import xor
 from types import TracebackType
+from typing import TypeVar
 
 from companion.devices.nfc.format import encode_message
 from companion.devices.nfc.tokens import Token
@@ -48,12 +50,15 @@ _NAK = b"\x00"
 _POLL_WINDOW = 0.9  # how long after a REQA nfcpy's UDP driver still listens for the answer (1.0 s)
 
 
+Tag = TypeVar("Tag", "EmulatedTag", "EmulatedClassic")
+
+
 class EmulatedTag:
     """The memory of one NTAG: pages of 4 bytes, the UID in pages 0-2, the capability container in page 3.
 
-    `writes_left` makes the tag go silent after that many WRITE commands, as a sticker lifted in the
-    middle of being written does; `keeps_writes = False` makes it acknowledge writes it does not keep,
-    as a faulty sticker does.
+    `reads_left` / `writes_left` make the tag leave the field (go silent to everything) after answering
+    that many READ / WRITE commands, as a sticker lifted in the middle of being read or written does;
+    `keeps_writes = False` makes it acknowledge writes it does not keep, as a faulty sticker does.
     """
 
     def __init__(self, uid: bytes, memory: bytes, model: str = "NTAG213") -> None:
@@ -64,8 +69,10 @@ class EmulatedTag:
         self.version, pages, _, config = MODELS[model]
         self.memory = bytearray(memory[: pages * 4].ljust(pages * 4, b"\x00"))
         self.memory[config * 4 : config * 4 + 8] = _FACTORY_CONFIG
+        self.reads_left: int | None = None
         self.writes_left: int | None = None
         self.keeps_writes = True
+        self._gone = False
 
     @classmethod
     def with_ndef(cls, octets: bytes, uid: bytes | None = None, model: str = "NTAG213") -> EmulatedTag:
@@ -99,6 +106,8 @@ class EmulatedTag:
 
     def answer(self, frame: bytes) -> bytes | None:
         """The tag's answer to one frame from the reader; None is silence (an unknown command)."""
+        if self._gone:
+            return None
         uid = self.uid
         cl1 = b"\x88" + uid[:3] + bytes([reduce(xor, b"\x88" + uid[:3])])
         cl2 = uid[3:] + bytes([reduce(xor, uid[3:])])
@@ -114,17 +123,25 @@ class EmulatedTag:
         if frame in fixed:
             return fixed[frame]
         if len(frame) == 2 and frame[0] == 0x30:
+            if self._spend("reads_left"):
+                return None
             start = frame[1] * 4 % len(self.memory)
             return bytes((self.memory * 2)[start : start + 16])
         if len(frame) == 6 and frame[0] == 0xA2:
             return self._write(frame[1], frame[2:])
         return None
 
+    def _spend(self, budget: str) -> bool:
+        """Count one command against a budget; True once it is spent (the tag has left the field)."""
+        left: int | None = getattr(self, budget)
+        if left is not None:
+            self._gone = left <= 0
+            setattr(self, budget, left - 1)
+        return self._gone
+
     def _write(self, page: int, data: bytes) -> bytes | None:
-        if self.writes_left is not None:
-            if self.writes_left <= 0:
-                return None
-            self.writes_left -= 1
+        if self._spend("writes_left"):
+            return None
         if not 2 <= page < len(self.memory) // 4:
             return _NAK
         if self.keeps_writes:
@@ -132,15 +149,31 @@ class EmulatedTag:
         return _ACK
 
 
+class EmulatedClassic:
+    """A MIFARE Classic 1K sticker (4-byte UID, SAK 08), often sold as "NTAG compatible": it answers the
+    anticollision and selection, and nothing of Type 2, like the real one to nfcpy (nfcpy#194)."""
+
+    def __init__(self, uid: bytes | None = None) -> None:
+        self.uid = uid or os.urandom(4)
+        cl1 = self.uid + bytes([reduce(xor, self.uid)])
+        self._answers = {b"\x26": b"\x04\x00", b"\x52": b"\x04\x00", b"\x93\x20": cl1, b"\x93\x70" + cl1: b"\x08"}
+
+    @property
+    def uid_hex(self) -> str:
+        return self.uid.hex().upper()
+
+    def answer(self, frame: bytes) -> bytes | None:
+        return self._answers.get(frame)
+
+
 class EmulatedField:
     """The loopback UDP endpoint nfcpy's UDP driver talks to, with at most one tag lying in it."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0) -> None:
-        self._sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        self._sock.bind((host, port))
+        self._sock = _bind(host, port)
         self.host, self.port = self._sock.getsockname()
         self.device = f"udp:{self.host}:{self.port}"
-        self.tag: EmulatedTag | None = None
+        self.tag: EmulatedTag | EmulatedClassic | None = None
         self.arrived_at = 0.0
         self._unplugged = False
         self._pending_poll: tuple[tuple[str, int], float] | None = None
@@ -150,7 +183,7 @@ class EmulatedField:
         self._thread = threading.Thread(target=self._serve, name=f"nfc-field-{self.port}", daemon=True)
         self._thread.start()
 
-    def present(self, tag: EmulatedTag) -> EmulatedTag:
+    def present(self, tag: Tag) -> Tag:
         """Lay a tag in the field (replacing any other); it lies there until `lift()`."""
         with self._lock:
             self.tag = tag
@@ -163,7 +196,7 @@ class EmulatedField:
     def present_token(self, token: Token, uid: bytes | None = None) -> EmulatedTag:
         return self.present(EmulatedTag.with_token(token, uid))
 
-    def lift(self) -> EmulatedTag | None:
+    def lift(self) -> EmulatedTag | EmulatedClassic | None:
         with self._lock:
             tag, self.tag = self.tag, None
         return tag
@@ -220,3 +253,14 @@ class EmulatedField:
 
     def _send(self, frame: bytes, addr: tuple[str, int]) -> None:
         self._sock.sendto(b"106A " + hexlify(frame), addr)
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A UDP socket on `port`, or on a free port with no service name: nfcpy's UDP driver turns the port
+    back into a number with getnameinfo, which answers a name (e.g. `discard`) for a registered port."""
+    while True:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        sock.bind((host, port))
+        if port or socket.getnameinfo(sock.getsockname(), socket.NI_NUMERICHOST)[1].isdigit():
+            return sock
+        sock.close()

@@ -45,6 +45,8 @@ def read_tag(clf: nfc.ContactlessFrontend, target: Any) -> tuple[TagSeen, Any]:
     tag = nfc.tag.activate(clf, target)
     if tag is None:
         return TagSeen(uid, problem="unreadable"), None
+    if tag.TYPE != "Type2Tag":  # a bank card or a phone: NTAG stickers are Type 2
+        return TagSeen(uid, problem="unsupported-tag"), tag
     try:
         found = tag.ndef
         octets = bytes(found.octets) if found is not None else None

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from companion.config import NfcSettings
 from companion.core.events import DeviceState, DeviceStatus
-from companion.devices.nfc.emulated import EmulatedField, EmulatedTag
+from companion.devices.nfc.emulated import EmulatedClassic, EmulatedField, EmulatedTag
 from companion.devices.nfc.format import MEDIA_TYPE
 from companion.devices.nfc.reader import NfcReader, open_reader, read_tag, wait_for_tag
 from companion.devices.nfc.tokens import covenant_tokens
@@ -65,12 +65,23 @@ def test_every_bad_tag_gets_its_problem_and_no_token(field: EmulatedField, event
         "corrupt": EmulatedTag.half_written(TRAP),
         "unknown-version": EmulatedTag.with_ndef(_ours(wrong_version)),
         "unknown-token": EmulatedTag.with_ndef(_ours(unknown_hero)),
+        "unsupported-tag": EmulatedClassic(),
     }
     for problem, tag in cases.items():
         field.present(tag)
         seen = next_tag(events)
         assert (seen.uid, seen.token, seen.problem) == (tag.uid_hex, None, problem)
         lift_and_wait(field)
+
+
+def test_a_tag_lifted_in_the_middle_of_the_read_is_unreadable_not_blank(
+    field: EmulatedField, events: Events, reader: NfcReader
+) -> None:
+    tag = EmulatedTag.with_token(TRAP)
+    tag.reads_left = 2  # the capability container and the first pages, then it is gone
+    field.present(tag)
+    seen = next_tag(events)
+    assert (seen.uid, seen.token, seen.problem) == (tag.uid_hex, None, "unreadable")
 
 
 def test_undecodable_ndef_bytes_are_corrupt(field: EmulatedField, events: Events, reader: NfcReader) -> None:

@@ -51,7 +51,7 @@ def test_a_blank_sticker_is_written_and_verified(field: EmulatedField, clf: Any)
 
 def test_a_sticker_holding_that_token_is_only_checked(field: EmulatedField, clf: Any) -> None:
     tag = field.present_token(TRAP)
-    tag.writes_left = 0  # any write would go unanswered
+    tag.writes_left = 0  # any write would make it leave the field
     assert write_token(clf, found(clf), TRAP).outcome == Outcome.ALREADY
 
 
@@ -79,9 +79,8 @@ def test_a_locked_sticker_is_reported(field: EmulatedField, clf: Any) -> None:
 
 def test_a_sticker_lifted_while_written_fails_and_never_reads_as_a_token(field: EmulatedField, clf: Any) -> None:
     tag = field.present(EmulatedTag.blank())
-    tag.writes_left = 3  # nfcpy writes the message in several pages: it goes silent part-way
+    tag.writes_left = 3  # nfcpy writes the message in several pages: it leaves the field part-way
     assert write_token(clf, found(clf), TRAP).outcome == Outcome.FAILED
-    tag.writes_left = None
     reading = parse_message(held(tag))
     assert reading.token is None and reading.problem in ("blank", "corrupt")
 
