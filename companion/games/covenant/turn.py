@@ -128,8 +128,7 @@ def _why_not(g: Play, hero: Hero, act: Act) -> Rejection:
                       "than 2 monsters are on the board ({n} now).", n=g.counted_monsters())
     if act.action == "fireball" and hero.fireball_used:
         return reject("fireball-used", Layer.ILLEGAL, "R-HERO-1", "Fireball can be cast once a turn.")
-    return reject("action-unavailable", Layer.ILLEGAL, "§Your turn", "{hero} cannot {action} now: nothing to "
-                  "{action} within reach.", hero=g.hero_name(hero), action=g.named(*ACTION_NAMES[act.action]))
+    return _why_not_target(g, hero, act)
 
 
 def _why_not_target(g: Play, hero: Hero, act: Act) -> Rejection:
@@ -227,8 +226,11 @@ def perform(g: Play, act: Act) -> None:
     elif act.action == "buy":
         _buy(g, hero, target)
     else:
+        from companion.games.covenant import rounds
+
         s.actions = 0
-        g.say("end-turn", "§Your turn", "{hero} ends their turn.", hero=g.hero_name(hero))
+        g.say("end-turn", "R-TURN-1", "{hero} ends their turn.", hero=g.hero_name(hero))
+        rounds.end_turn(g)
 
 
 def _trade(g: Play, giver: Hero, receiver: Hero, act: Act) -> None:

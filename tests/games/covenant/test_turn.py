@@ -42,7 +42,7 @@ def test_adjacent_means_the_same_space_or_a_connected_one() -> None:
     g.act("knight", "trade", "rogue", gold=2)
     assert (g.s.heroes["knight"].gold, g.s.heroes["rogue"].gold) == (1, 5)
     far = Game(["knight", "rogue"], {"heroes": {"rogue": {"space": "m3"}}})
-    assert far.refused(Act(actor="knight", action="trade", target="rogue", args={"gold": 1})).code == "action-unavailable"
+    assert far.refused(Act(actor="knight", action="trade", target="rogue", args={"gold": 1})).code == "bad-target"
 
 
 def test_heroes_and_monsters_share_spaces() -> None:
