@@ -17,8 +17,9 @@ REVIVE_ACTIONS = 2
 
 
 def hurt(g: Play, hero: Hero, amount: int, rule: str) -> None:
-    """Take `amount` HP from a hero (already net of any defense), and make them fall at 0."""
-    if amount <= 0 or g.s.outcome:
+    """Take `amount` HP from a hero (already net of any defense), and make them fall at 0. A fallen
+    hero loses nothing more (R-MON-5)."""
+    if amount <= 0 or g.s.outcome or hero.fallen:
         return
     hero.hp = max(0, hero.hp - amount)
     hero.damage_taken += amount

@@ -46,6 +46,10 @@ def strike(g: Play, blow: Blow, hero: Hero, rule: str) -> None:
           if amount != blow.damage - defense else g.named("", ""),
           crown=g.named(" + 1 (Crown Strike)", " + 1 (ضربة التاج)") if crown else g.named("", ""),
           total=total)
+    if hero.fallen:
+        g.say("fallen-hit", "R-MON-5", "{hero} is fallen: at 0 HP they lose nothing more.", {"hero": hero.id},
+              hero=g.hero_name(hero))
+        return
     target = _shielded(g, hero, total)
     taken = min(total, 2) if target is not hero else total
     death.hurt(g, target, taken, rule)
@@ -122,15 +126,34 @@ def act(g: Play, m: Monster, chosen: str | None = None) -> bool:
         return False
     target = next(h for h in tied if chosen in (None, h.id)) if len(tied) > 1 else tied[0]
     in_reach = sorted(cost, key=lambda hid: s.heroes[hid].seat)
-    _move_into_range(g, m, target, rng, blocked)
-    why = ("the only hero in reach" if len(candidates) == 1 else
-           "the lowest HP in reach" if len(lowest) == 1 else
-           "the lowest HP and nearest" if len(tied) == 1 else "chosen by the first player")
+    _say_reach(g, m, [(s.heroes[h], cost[h]) for h in in_reach])
     g.say("monster-target", "R-MON-2", "{monster} targets {hero} ({hp} HP): {why}.",
           {"monster": m.uid, "hero": target.id, "in_reach": in_reach}, monster=g.monster_name(m),
-          hero=g.hero_name(target), hp=target.hp, why=why)
+          hero=g.hero_name(target), hp=target.hp, why=_why(g, candidates, lowest, tied))
+    _move_into_range(g, m, target, rng, blocked)
     strike(g, blow_of(g, m), target, "§When a monster attacks you")
     return True
+
+
+def _say_reach(g: Play, m: Monster, reach: list[tuple[Hero, int]]) -> None:
+    """Which heroes the monster can bring into range, each with HP and the moves it needs."""
+    en = "; ".join(f"{g.hero_name(h)['en']} {h.hp} HP{' (fallen)' if h.fallen else ''}, {n} move(s)"
+                   for h, n in reach)
+    ar = "؛ ".join(f"{g.hero_name(h)['ar']} {h.hp} صحة{' (ساقط)' if h.fallen else ''}، {n} حركة"
+                   for h, n in reach)
+    g.say("monster-reach", "R-MON-2", "{monster} can reach: {heroes}.",
+          {"monster": m.uid, "heroes": [h.id for h, _ in reach]}, monster=g.monster_name(m),
+          heroes=g.named(en, ar))
+
+
+def _why(g: Play, candidates: list[Hero], lowest: list[Hero], tied: list[Hero]) -> Named:
+    if len(candidates) == 1:
+        return g.named("the only hero in reach", "البطل الوحيد في المتناول")
+    if len(lowest) == 1:
+        return g.named("the lowest HP in reach", "أقل صحة في المتناول")
+    if len(tied) == 1:
+        return g.named("the lowest HP and nearest", "أقل صحة والأقرب")
+    return g.named("chosen by the first player", "اختاره اللاعب الأول")
 
 
 def _move_into_range(g: Play, m: Monster, target: Hero, rng: int, blocked: frozenset[str]) -> None:

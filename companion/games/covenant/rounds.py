@@ -61,7 +61,9 @@ def start_monster_phase(g: Play) -> None:
     s.phase = "monsters"
     g.say("monster-phase", "§Your turn", "Monster phase of round {round}.", {"round": s.round}, round=s.round)
     guardians.wake(g)
-    ordered = sorted(s.monsters, key=lambda m: (_ORIGIN_ORDER[m.origin], int(m.uid[1:])))
+    # The list is in the order monsters entered play; the sort is stable, so it keeps that order within
+    # each kind (and needs nothing of the uids' spelling).
+    ordered = sorted(s.monsters, key=lambda m: _ORIGIN_ORDER[m.origin])
     s.acting = [m.uid for m in ordered] + ["guardian"] * guardians.attacks_this_phase(g)
     run_monster_phase(g)
 
