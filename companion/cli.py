@@ -17,6 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tags": ("tags", "write and read the NFC stickers of room markers and hero cards"),
     "doctor": ("doctor", "check this machine's hardware, permissions, fonts and data"),
     "tray": ("tray", "see the dice tray, pair and calibrate dice, or throw simulated ones"),
+    "simulate": ("simulate", "let the bots play many games of The Last Covenant and print the figures"),
 }
 
 

@@ -17,6 +17,7 @@ from companion.benchmarks import Figure
 BENCH_MODULES: list[str] = [
     "companion.devices.nfc.bench",
     "companion.devices.tray.bench",
+    "companion.games.covenant.bench_games",
 ]
 
 

@@ -1,0 +1,143 @@
+"""`companion simulate`: the bots play N whole games of The Last Covenant, and the figures are printed.
+
+Win rate with its 95% Wilson interval, rounds per game, falls, deaths, where and why games were lost,
+per zone, and per party and difficulty; `--json` prints the same as JSON, `--plot FILE` draws the win
+rate by party and difficulty as a PNG. The same seed gives the same figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.games.covenant.simulate import Report
+
+DIFFICULTY_CHOICES = ("easier", "normal", "harder", "all")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=100, help="games to play (per difficulty)")
+    parser.add_argument("--seed", type=int, default=1, help="the seed every game's seed is drawn from")
+    parser.add_argument("--heroes", help="one party, comma-separated (knight,rogue,...); default: every party")
+    parser.add_argument("--players", type=int, help="with no --heroes: every party of this many heroes (default 4)")
+    parser.add_argument("--difficulty", choices=DIFFICULTY_CHOICES, default="normal",
+                        help="escape rounds 4, 3 or 2; 'all' plays the games at each")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--plot", type=Path, help="write a PNG of the win rate by party and difficulty")
+
+
+def _error(en: str, ar: str) -> int:
+    print(f"{en}\n{ar}")
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.games.covenant import simulate
+    from companion.games.covenant.engine import CovenantRules
+
+    rules = CovenantRules()
+    known = list(rules.data.heroes)
+    heroes = [h.strip() for h in args.heroes.split(",") if h.strip()] if args.heroes else None
+    if heroes is not None:
+        unknown = [h for h in heroes if h not in known]
+        if unknown or not heroes or len(set(heroes)) != len(heroes) or len(heroes) > len(known):
+            return _error(f"--heroes: 1 to 4 different heroes of {', '.join(known)}; got {args.heroes!r}.",
+                          f"‏--heroes: من بطل إلى أربعة أبطال مختلفين من {'، '.join(known)}؛ المُعطى {args.heroes!r}.")
+    if args.players is not None and not 1 <= args.players <= len(known):
+        return _error(f"--players: 1 to {len(known)}; got {args.players}.",
+                      f"‏--players: من 1 إلى {len(known)}؛ المُعطى {args.players}.")
+    if args.games < 1:
+        return _error(f"--games: at least 1; got {args.games}.", f"‏--games: لعبة واحدة على الأقل؛ المُعطى {args.games}.")
+    difficulties = simulate.DIFFICULTIES if args.difficulty == "all" else (args.difficulty,)
+    party_list = simulate.parties(heroes, args.players, known)
+    start = time.perf_counter()
+    report = simulate.simulate(args.games, args.seed, party_list, difficulties, rules)
+    seconds = time.perf_counter() - start
+    if args.json:
+        import msgspec
+
+        print(json.dumps({"seconds": round(seconds, 2), **msgspec.to_builtins(report)}, ensure_ascii=False,
+                         indent=1))
+    else:
+        print("\n".join(lines(report, seconds)))
+    if args.plot:
+        try:
+            plot(report, args.plot)
+        except (ImportError, OSError) as exc:
+            return _error(f"cannot write the plot {args.plot}: {exc}", f"تعذّرت كتابة الرسم {args.plot}: {exc}")
+        if not args.json:
+            print(f"plot: {args.plot}")
+    return 0
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _counts(counts: dict[str, int], top: int = 8) -> str:
+    ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:top]
+    return ", ".join(f"{k} {v}" for k, v in ordered) or "none"
+
+
+def lines(r: Report, seconds: float) -> list[str]:
+    n = max(1, r.result.games)
+    out = [
+        f"{r.result.games} games (seed {r.seed}) in {seconds:.1f} s "
+        f"({r.result.games / max(seconds, 1e-9):.1f} games/s)",
+        f"win rate: {_pct(r.result.rate)} (95% Wilson interval {_pct(r.result.low)} to {_pct(r.result.high)})",
+        f"rounds per game: mean {r.rounds_mean():.1f}, median {r.rounds_median():g}",
+        f"falls per game: {r.falls / n:.2f}; deaths per game: {r.deaths / n:.2f}",
+        f"outcomes: {_counts(r.outcomes)}",
+        f"games lost, by where: {_counts(r.losses_by_where)}",
+        f"the fall that lost the game, by whom: {_counts(r.last_fall_causes)}",
+        f"every fall, by whom: {_counts(r.fall_causes)}",
+        "per zone (per game that reached it):",
+    ]
+    for zone, z in sorted(r.zones.items()):
+        k = max(1, z.reached)
+        out.append(f"  zone {zone}: reached {z.reached}, rounds {z.rounds / k:.1f}, falls {z.falls / k:.2f}, "
+                   f"deaths {z.deaths / k:.2f}, lost there {z.lost}")
+    if len(r.groups) > 1:
+        out.append("per party and difficulty:")
+        for gr in r.groups:
+            out.append(f"  {','.join(gr.party):<32} {gr.difficulty:<7} {_pct(gr.result.rate):>6} "
+                       f"({_pct(gr.result.low)} to {_pct(gr.result.high)}, {gr.result.games} games)")
+    if r.rejections:
+        out.append(f"inputs the engine refused from the bots: {r.rejections}")
+    return out
+
+
+def plot(r: Report, path: Path) -> None:
+    """Bars of the win rate per party, one colour per difficulty, with the Wilson intervals."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    party_names = list(dict.fromkeys(",".join(gr.party) for gr in r.groups))
+    levels = list(dict.fromkeys(gr.difficulty for gr in r.groups))
+    width = 0.8 / len(levels)
+    fig, ax = plt.subplots(figsize=(max(6.0, 1.2 * len(party_names) + 2), 4.5))
+    for i, level in enumerate(levels):
+        xs, ys, below, above = [], [], [], []
+        for gr in r.groups:
+            if gr.difficulty == level:
+                xs.append(party_names.index(",".join(gr.party)) + (i - (len(levels) - 1) / 2) * width)
+                ys.append(100 * gr.result.rate)
+                below.append(100 * (gr.result.rate - gr.result.low))
+                above.append(100 * (gr.result.high - gr.result.rate))
+        ax.bar(xs, ys, width, yerr=[below, above], capsize=3, label=level)
+    ax.set_xticks(range(len(party_names)), [p.replace(",", "\n") for p in party_names], fontsize=8)
+    # Headroom above 100% keeps the legend clear of the bars.
+    ax.set_ylim(0, 118)
+    ax.set_yticks(range(0, 101, 20))
+    ax.set_ylabel("win rate (%), 95% Wilson interval")
+    ax.set_title(f"The Last Covenant: bot win rate ({r.result.games} games, seed {r.seed})")
+    ax.legend(title="difficulty", loc="upper center", ncol=len(levels), fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
