@@ -56,6 +56,7 @@ class TrayStats:
     duplicate_throws: int = 0
     throws: int = 0
     connects: int = 0
+    dump_requests: int = 0
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,7 @@ class TrayDriver:
     # Commands: queued for the driver's thread, which writes them; each returns its sequence number,
     # under which the tray's answer appears in `acks`.
     def request_dump(self) -> int:
+        self.stats.dump_requests += 1
         return self._command(wire.DUMP_REQ, [])
 
     def pair(self, die_id: str, kind: str, faces: int) -> int:
@@ -249,7 +251,11 @@ class TrayDriver:
         _, last_id, is_open, acked, dice, last_throw = fields
         for die_id, kind, state, face, battery in dice:
             self.dice[die_id] = DieView(die_id, kind, state, face, battery)
-        if last_id and not acked:
+        if last_id and acked:
+            # Another session of the app took it: remember it as handled, do not apply it here.
+            if (self._boot or 0, last_id) not in self._delivered:
+                self._delivered.append((self._boot or 0, int(last_id)))
+        elif last_id:
             self._deliver(int(last_id), last_throw)
             self._command(wire.THROW_ACK, [last_id])
         if is_open:

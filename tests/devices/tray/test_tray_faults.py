@@ -12,6 +12,7 @@ from companion.core.events import DeviceState, DeviceStatus, DiceRolling, DiceTh
 from companion.devices.tray import driver as drv
 from companion.devices.tray.dicetray import tray as fw
 from companion.devices.tray.dicetray import wire
+from companion.devices.tray.driver import TrayDriver
 
 
 def by_die(throw: DiceThrown) -> dict[str, SettledDie]:
@@ -170,3 +171,18 @@ def test_commands_are_answered(rig: Rig) -> None:
     while time.monotonic() < deadline and len(rig.driver.acks) < 3:
         time.sleep(0.02)
     assert rig.driver.acks == {pair: wire.OK, unknown: wire.UNKNOWN_DIE, calibrate: wire.OK}
+
+
+def test_a_new_session_does_not_reapply_a_throw_already_taken(rig: Rig) -> None:
+    throw_and_wait(rig, {"D1": 2})
+    rig.driver.stop()
+    again = TrayDriver(rig.sim.port, 115200, rig.events, rig.driver.kinds, backoff=(0.02, 0.2))
+    again.start()
+    try:
+        rig.wait_for(DeviceStatus)
+        assert not [e for e in rig.quiet(1.5) if isinstance(e, DiceThrown)]
+        # Heartbeats name that throw; once the dump said it was taken, nobody asks again.
+        assert again.stats.dump_requests == 1
+        assert len(rig.throws()) == 1
+    finally:
+        again.stop()
