@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from companion.core.messages import Lang, Msg, Named
+from companion.core.messages import Field, Lang, Msg, Named
 
 INTRO = "Writing {count} stickers. Place each one on the reader when asked, and lift it when told."
 PLACE = "[{n}/{count}] Place the sticker for {what} on the reader."
@@ -80,11 +80,15 @@ def _with_reader(args: argparse.Namespace) -> int:
 
     from companion import config
 
-    settings = config.load()
+    try:
+        settings = config.load()
+    except config.ConfigError as exc:
+        print(exc)
+        return 2
     lang: Lang = args.lang or settings.ui.lang
     device = args.device or settings.nfc.device
 
-    def say(msg: str, **fields: str | int | Named) -> None:
+    def say(msg: str, **fields: Field) -> None:
         print(Msg(msg, fields).text(lang), flush=True)
 
     try:

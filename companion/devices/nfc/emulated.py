@@ -13,6 +13,7 @@ API (used by the tests, `companion tags` and the app's "tap from the screen"):
     field.tag                          # the tag lying in the field (None when empty); it stays there
                                        # ("held") until lifted, and keeps what a writer wrote to it
     field.lift()                       # take it away; presenting it again is a new tap
+    field.tap_token(token, hold=0.5)   # present now, lift by itself later: a tap from the screen
     field.unplug(); field.plug_in()    # the reader's link breaks / comes back (see `unplug`)
     field.wait_polled(timeout)         # block until the reader polls the empty field (it saw the lift)
     field.close()                      # or use the field as a context manager
@@ -73,6 +74,7 @@ class EmulatedTag:
         self.writes_left: int | None = None
         self.keeps_writes = True
         self._gone = False
+        self._active = False
 
     @classmethod
     def with_ndef(cls, octets: bytes, uid: bytes | None = None, model: str = "NTAG213") -> EmulatedTag:
@@ -104,31 +106,39 @@ class EmulatedTag:
     def uid_hex(self) -> str:
         return self.uid.hex().upper()
 
+    def enter_field(self) -> None:
+        """A tag entering the field powers up idle: it answers a poll, and commands only once selected."""
+        self._active = False
+
     def answer(self, frame: bytes) -> bytes | None:
-        """The tag's answer to one frame from the reader; None is silence (an unknown command)."""
+        """The tag's answer to one frame from the reader; None is silence (an unknown command, which also
+        sends a real tag back to idle, or any command before it is selected)."""
         if self._gone:
             return None
         uid = self.uid
         cl1 = b"\x88" + uid[:3] + bytes([reduce(xor, b"\x88" + uid[:3])])
         cl2 = uid[3:] + bytes([reduce(xor, uid[3:])])
-        fixed = {
+        selecting = {
             b"\x26": b"\x44\x00",
             b"\x52": b"\x44\x00",
             b"\x93\x20": cl1,
             b"\x93\x70" + cl1: b"\x04",
             b"\x95\x20": cl2,
             b"\x95\x70" + cl2: b"\x00",
-            b"\x60": self.version,
         }
-        if frame in fixed:
-            return fixed[frame]
-        if len(frame) == 2 and frame[0] == 0x30:
-            if self._spend("reads_left"):
-                return None
+        if frame in selecting:
+            self._active = frame == b"\x95\x70" + cl2
+            return selecting[frame]
+        if not self._active:
+            return None
+        if frame == b"\x60":
+            return self.version
+        if len(frame) == 2 and frame[0] == 0x30 and not self._spend("reads_left"):
             start = frame[1] * 4 % len(self.memory)
             return bytes((self.memory * 2)[start : start + 16])
         if len(frame) == 6 and frame[0] == 0xA2:
             return self._write(frame[1], frame[2:])
+        self._active = False
         return None
 
     def _spend(self, budget: str) -> bool:
@@ -162,6 +172,9 @@ class EmulatedClassic:
     def uid_hex(self) -> str:
         return self.uid.hex().upper()
 
+    def enter_field(self) -> None:
+        """Nothing to reset: it never gets further than being selected."""
+
     def answer(self, frame: bytes) -> bytes | None:
         return self._answers.get(frame)
 
@@ -185,6 +198,7 @@ class EmulatedField:
 
     def present(self, tag: Tag) -> Tag:
         """Lay a tag in the field (replacing any other); it lies there until `lift()`."""
+        tag.enter_field()
         with self._lock:
             self.tag = tag
             self.arrived_at = time.perf_counter()
@@ -195,6 +209,23 @@ class EmulatedField:
 
     def present_token(self, token: Token, uid: bytes | None = None) -> EmulatedTag:
         return self.present(EmulatedTag.with_token(token, uid))
+
+    def tap(self, tag: Tag, hold: float = 0.5) -> Tag:
+        """Present a tag and lift it `hold` seconds later (unless another was presented meanwhile): a
+        tap from the screen. Returns at once."""
+        self.present(tag)
+        timer = threading.Timer(hold, self._lift_if, args=(tag,))
+        timer.daemon = True
+        timer.start()
+        return tag
+
+    def tap_token(self, token: Token, hold: float = 0.5) -> EmulatedTag:
+        return self.tap(EmulatedTag.with_token(token), hold)
+
+    def _lift_if(self, tag: EmulatedTag | EmulatedClassic) -> None:
+        with self._lock:
+            if self.tag is tag:
+                self.tag = None
 
     def lift(self) -> EmulatedTag | EmulatedClassic | None:
         with self._lock:

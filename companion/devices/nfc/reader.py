@@ -69,9 +69,7 @@ def wait_for_tag(clf: nfc.ContactlessFrontend, interval: float, stop: Callable[[
     return None
 
 
-def wait_lifted(
-    clf: nfc.ContactlessFrontend, target: Any, tag: Any, interval: float, stop: Callable[[], bool]
-) -> None:
+def wait_lifted(clf: nfc.ContactlessFrontend, target: Any, tag: Any, interval: float, stop: Callable[[], bool]) -> None:
     """Return once the tag has left the field (or `stop()`). nfcpy's presence check (a page read, tried
     three times) answers that for a tag it activated; any other is selected again by its UID."""
     same = RemoteTarget("106A", sel_req=bytes(target.sdd_res))

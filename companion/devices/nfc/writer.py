@@ -41,9 +41,7 @@ class WriteResult(msgspec.Struct, frozen=True):
     after: TagSeen | None = None  # what the read-back found
 
 
-def write_token(
-    clf: nfc.ContactlessFrontend, target: Any, token: Token, *, overwrite: bool = False
-) -> WriteResult:
+def write_token(clf: nfc.ContactlessFrontend, target: Any, token: Token, *, overwrite: bool = False) -> WriteResult:
     """Write `token` to the tag nfcpy found (`target`, from a sense) and verify it."""
     before, tag = read_tag(clf, target)
     uid = before.uid

@@ -55,6 +55,24 @@ def test_lifting_and_tapping_again_is_a_new_scan(field: EmulatedField, events: E
     assert second.token == {"game": "covenant", "kind": "hero-card", "serial": 1, "hero": "knight"}
 
 
+def test_another_tag_put_in_place_of_the_held_one_is_a_new_scan(
+    field: EmulatedField, events: Events, reader: NfcReader
+) -> None:
+    field.present_token(TRAP)
+    next_tag(events)
+    knight = field.present_token(KNIGHT)  # swapped without the field ever being empty
+    assert next_tag(events).uid == knight.uid_hex
+
+
+def test_taps_from_the_screen_lift_by_themselves(field: EmulatedField, events: Events, reader: NfcReader) -> None:
+    first = field.tap_token(KNIGHT, hold=0.2)
+    assert next_tag(events).uid == first.uid_hex
+    assert field.wait_polled(timeout=5.0)
+    second = field.tap_token(KNIGHT, hold=0.2)
+    assert next_tag(events).uid == second.uid_hex
+    assert field.wait_polled(timeout=5.0) and field.tag is None
+
+
 def test_every_bad_tag_gets_its_problem_and_no_token(field: EmulatedField, events: Events, reader: NfcReader) -> None:
     wrong_version = b"v=2;game=covenant;kind=hero-card;serial=1;hero=knight;crc=00000000"
     unknown_hero = b"v=1;game=covenant;kind=hero-card;serial=5;hero=bard"
