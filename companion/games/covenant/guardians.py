@@ -9,7 +9,7 @@ least 1; it changes phase and summons at the HP thresholds of its board.
 from __future__ import annotations
 
 from companion.games.covenant import death, traits
-from companion.games.covenant.monsters import Blow, remove_monster, strike
+from companion.games.covenant.monsters import Blow, choose_target, remove_monster, strike
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import ChooseStep, Monster
 
@@ -74,25 +74,20 @@ def attack(g: Play, chosen: str | None = None) -> bool:
     s, board = g.s, g.board
     spec = traits.guardian_spec(g.d, s)
     reach = board.distances(board.hall)
-    heroes = [h for h in s.heroes.values() if reach.get(h.space, spec.range + 1) <= spec.range]
-    candidates = [h for h in heroes if not h.fallen] or heroes
-    if not candidates:
+    cost = {h.id: reach[h.space] for h in s.heroes.values() if reach.get(h.space, spec.range + 1) <= spec.range}
+    if not cost:
         g.say("guardian-idle", "§Shard guardians", "No hero within 4 spaces of {guardian}'s hall.",
               guardian=g.guardian_name())
         return True
-    low = min(h.hp for h in candidates)
-    lowest = [h for h in candidates if h.hp == low]
-    near = min(reach[h.space] for h in lowest)
-    tied = sorted((h for h in lowest if reach[h.space] == near), key=lambda h: h.seat)
-    if len(tied) > 1 and chosen not in {h.id for h in tied}:
-        g.next(ChooseStep(purpose="monster-target", chooser=s.order[0], options=[h.id for h in tied],
-                          subject="guardian"))
+    picked = choose_target(g, "guardian", g.guardian_name(), cost, chosen, ("from the hall", "من القاعة"))
+    if picked is None:
         return False
-    target = next(h for h in tied if chosen in (None, h.id))
+    target, why = picked
     phase = traits.guardian_phase(g.d, s)
-    g.say("monster-target", "R-GUARD-2", "{guardian} targets {hero} ({hp} HP), the lowest HP within 4 "
-          "spaces of its hall.", {"monster": "guardian", "hero": target.id}, guardian=g.guardian_name(),
-          hero=g.hero_name(target), hp=target.hp)
+    in_reach = sorted(cost, key=lambda h: s.heroes[h].seat)
+    g.say("monster-target", "R-GUARD-2", "{guardian} targets {hero} ({hp} HP) within 4 spaces of its hall: "
+          "{why}.", {"monster": "guardian", "hero": target.id, "in_reach": in_reach},
+          guardian=g.guardian_name(), hero=g.hero_name(target), hp=target.hp, why=why)
     strike(g, Blow(name=g.guardian_name(), damage=phase.damage, crown_strike=spec.ability == "crown_strike"),
            target, "§Shard guardians")
     return True

@@ -109,41 +109,60 @@ def act(g: Play, m: Monster, chosen: str | None = None) -> bool:
         steps = [reach[sp] for sp, dist in around.items() if dist <= rng and sp in reach and reach[sp] <= MONSTER_MOVE]
         if steps:
             cost[h.id] = min(steps)
-    standing = [h for h in heroes if h.id in cost and not h.fallen]
-    candidates = standing or [h for h in heroes if h.id in cost]
-    if not candidates:
+    if not cost:
         _advance_on_nearest(g, m, heroes, blocked)
         return True
-    low = min(h.hp for h in candidates)
-    lowest = [h for h in candidates if h.hp == low]
-    near = min(cost[h.id] for h in lowest)
-    tied = sorted((h for h in lowest if cost[h.id] == near), key=lambda h: h.seat)
-    if len(tied) > 1 and chosen not in {h.id for h in tied}:
-        g.next(ChooseStep(purpose="monster-target", chooser=s.order[0], options=[h.id for h in tied], subject=m.uid))
-        g.say("tie", "R-MON-4", "{monster} could attack {n} heroes with the same HP at the same distance: "
-              "the first player chooses.", {"monster": m.uid, "heroes": [h.id for h in tied]},
-              monster=g.monster_name(m), n=len(tied))
+    picked = choose_target(g, m.uid, g.monster_name(m), cost, chosen)
+    if picked is None:
         return False
-    target = next(h for h in tied if chosen in (None, h.id)) if len(tied) > 1 else tied[0]
-    in_reach = sorted(cost, key=lambda hid: s.heroes[hid].seat)
-    _say_reach(g, m, [(s.heroes[h], cost[h]) for h in in_reach])
+    target, why = picked
     g.say("monster-target", "R-MON-2", "{monster} targets {hero} ({hp} HP): {why}.",
-          {"monster": m.uid, "hero": target.id, "in_reach": in_reach}, monster=g.monster_name(m),
-          hero=g.hero_name(target), hp=target.hp, why=_why(g, candidates, lowest, tied))
+          {"monster": m.uid, "hero": target.id, "in_reach": sorted(cost, key=lambda h: s.heroes[h].seat)},
+          monster=g.monster_name(m), hero=g.hero_name(target), hp=target.hp, why=why)
     _move_into_range(g, m, target, rng, blocked)
     strike(g, blow_of(g, m), target, "§When a monster attacks you")
     return True
 
 
-def _say_reach(g: Play, m: Monster, reach: list[tuple[Hero, int]]) -> None:
-    """Which heroes the monster can bring into range, each with HP and the moves it needs."""
-    en = "; ".join(f"{g.hero_name(h)['en']} {h.hp} HP{' (fallen)' if h.fallen else ''}, {n} move(s)"
+def choose_target(g: Play, subject: str, name: Named, cost: dict[str, int], chosen: str | None,
+                  unit: tuple[str, str] = ("move(s)", "حركة")) -> tuple[Hero, Named] | None:
+    """The target among the heroes in reach (hero id → moves needed, or distance for a guardian): the
+    lowest HP among the standing ones (the fallen only when none stands, R-MON-5), then the nearest,
+    then the first player's choice (R-MON-4). None while the first player is asked.
+
+    Says who was in reach first, so the table can check the choice; `chosen` is the first player's
+    answer when the choice resumes (the reach was said already).
+    """
+    s = g.s
+    heroes = sorted((s.heroes[h] for h in cost), key=lambda h: h.seat)
+    if chosen is None:
+        _say_reach(g, subject, name, [(h, cost[h.id]) for h in heroes], unit)
+    candidates = [h for h in heroes if not h.fallen] or heroes
+    low = min(h.hp for h in candidates)
+    lowest = [h for h in candidates if h.hp == low]
+    near = min(cost[h.id] for h in lowest)
+    tied = [h for h in lowest if cost[h.id] == near]
+    if len(tied) == 1:
+        return tied[0], _why(g, candidates, lowest, tied)
+    target = next((h for h in tied if h.id == chosen), None)
+    if target is not None:
+        return target, _why(g, candidates, lowest, tied)
+    g.next(ChooseStep(purpose="monster-target", chooser=s.order[0], options=[h.id for h in tied], subject=subject))
+    g.say("tie", "R-MON-4", "{monster} could attack {n} heroes with the same HP at the same distance: "
+          "the first player chooses.", {"monster": subject, "heroes": [h.id for h in tied]},
+          monster=name, n=len(tied))
+    return None
+
+
+def _say_reach(g: Play, subject: str, name: Named, reach: list[tuple[Hero, int]], unit: tuple[str, str]) -> None:
+    """Which heroes the attacker can bring into range, each with HP and the moves it needs (a
+    guardian: the distance from its hall)."""
+    en = "; ".join(f"{g.hero_name(h)['en']} {h.hp} HP{' (fallen)' if h.fallen else ''}, {n} {unit[0]}"
                    for h, n in reach)
-    ar = "؛ ".join(f"{g.hero_name(h)['ar']} {h.hp} صحة{' (ساقط)' if h.fallen else ''}، {n} حركة"
+    ar = "؛ ".join(f"{g.hero_name(h)['ar']} {h.hp} صحة{' (ساقط)' if h.fallen else ''}، {n} {unit[1]}"
                    for h, n in reach)
     g.say("monster-reach", "R-MON-2", "{monster} can reach: {heroes}.",
-          {"monster": m.uid, "heroes": [h.id for h, _ in reach]}, monster=g.monster_name(m),
-          heroes=g.named(en, ar))
+          {"monster": subject, "heroes": [h.id for h, _ in reach]}, monster=name, heroes=g.named(en, ar))
 
 
 def _why(g: Play, candidates: list[Hero], lowest: list[Hero], tied: list[Hero]) -> Named:
