@@ -47,18 +47,20 @@ def write_token(clf: nfc.ContactlessFrontend, target: Any, token: Token, *, over
     uid = before.uid
     if before.token == token:
         return WriteResult(Outcome.ALREADY, uid, before, before)
-    if tag is None or tag.ndef is None:
-        unreadable = before.problem == "unreadable"
-        return WriteResult(Outcome.FAILED if unreadable else Outcome.UNSUPPORTED, uid, before)
+    if before.problem == "unreadable":
+        return WriteResult(Outcome.FAILED, uid, before)
+    area = tag.ndef if tag is not None and before.problem != "unsupported-tag" else None
+    if area is None:
+        return WriteResult(Outcome.UNSUPPORTED, uid, before)
     if not overwrite and before.problem not in _WRITABLE_PROBLEMS:
         return WriteResult(Outcome.OCCUPIED, uid, before)
-    if not tag.ndef.is_writeable:
+    if not area.is_writeable:
         return WriteResult(Outcome.LOCKED, uid, before)
     message = encode_message(token)
-    if len(message) > tag.ndef.capacity:
+    if len(message) > area.capacity:
         return WriteResult(Outcome.TOO_SMALL, uid, before)
     try:
-        tag.ndef.octets = message
+        area.octets = message
     except nfc.tag.TagCommandError:
         return WriteResult(Outcome.FAILED, uid, before)
     again = clf.sense(RemoteTarget("106A", sel_req=bytes(target.sdd_res)))

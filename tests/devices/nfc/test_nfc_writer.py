@@ -10,7 +10,7 @@ from typing import Any
 import nfc
 import pytest
 
-from companion.devices.nfc.emulated import EmulatedField, EmulatedTag
+from companion.devices.nfc.emulated import EmulatedClassic, EmulatedField, EmulatedTag
 from companion.devices.nfc.format import parse_message
 from companion.devices.nfc.reader import wait_for_tag
 from companion.devices.nfc.tokens import covenant_tokens
@@ -91,3 +91,16 @@ def test_a_sticker_that_does_not_keep_what_was_written_fails_the_read_back(field
     result = write_token(clf, found(clf), TRAP)
     assert result.outcome == Outcome.MISMATCH
     assert result.after is not None and result.after.problem == "blank"
+
+
+def test_a_mifare_classic_is_not_written(field: EmulatedField, clf: Any) -> None:
+    field.present(EmulatedClassic())
+    result = write_token(clf, found(clf), TRAP, overwrite=True)
+    assert (result.outcome, result.before.problem) == (Outcome.UNSUPPORTED, "unsupported-tag")
+
+
+def test_a_sticker_lifted_before_it_was_read_is_not_written(field: EmulatedField, clf: Any) -> None:
+    tag = field.present(EmulatedTag.blank())
+    tag.reads_left = 1
+    assert write_token(clf, found(clf), TRAP).outcome == Outcome.FAILED
+    assert held(tag) == b""
