@@ -31,7 +31,7 @@ from companion.core.flow import (
 from companion.games.covenant import combat, traits
 from companion.games.covenant.data import GameData
 from companion.games.covenant.play import Play
-from companion.games.covenant.state import ChooseStep, GameState, Hero
+from companion.games.covenant.state import ChooseStep, GameState, Hero, Pile
 
 HEAL_BELOW = 0.5
 """A hero drinks a healing potion once below this share of their HP (or at once when it wastes nothing
@@ -166,16 +166,11 @@ class _Turn:
         return Act(actor=self.hero.id, action=action, target=target, args=dict(args))
 
     def decide(self) -> Act:
-        for rule in (self._revive, self._merchant, self._escape, self._pickup, self._heal, self._fight,
+        for rule in (self._revive, self._merchant, self._escape, self._pickup, self._heal, self._share, self._fight,
                      self._chest, self._reveal, self._move, self._spare):
             found = rule()
             if found is not None:
                 return found
-        if self.s.actions == 0 and "buy" in self.options:
-            # Engine bug, shown by test_bots.py::test_ending_a_turn_beside_the_merchant: with no action
-            # left and gold for the Merchant, "end" is accepted but the turn never ends. Spending the
-            # gold is the only way on; remove this once the engine ends the turn.
-            return self.act("buy", self.options["buy"][0])
         return self.act("end", "turn")
 
     # -- helping others --------------------------------------------------------------------------
@@ -195,22 +190,28 @@ class _Turn:
             return self.act("buy", "merchant_equipment")
         return None
 
+    def _share(self) -> Act | None:
+        """A healing potion to a neighbour who is low and has none, when I can spare it."""
+        heals = self._heals()
+        if not heals or "trade" not in self.options or (len(heals) == 1 and self._missing() > 0):
+            return None
+        for ally_id in self.options["trade"]:
+            ally = self.s.heroes[ally_id]
+            if (not ally.fallen and ally.hp <= traits.max_hp(self.g.d, ally) * HEAL_BELOW
+                    and not _heal_potions(self.g, ally) and len(ally.potions) < 3):
+                return self.act("trade", ally_id, potion=heals[-1])
+        return None
+
     def _spare(self) -> Act | None:
-        """With actions left and nothing else to do: drink what heals without waste, share potions and
-        gold with a neighbour who needs them."""
+        """With actions left and nothing else to do: drink what heals without waste, and share gold
+        with a neighbour who has none left for a reroll."""
         if "drink" in self.options:
             for potion in self._heals():
                 if self._missing() >= self.g.d.potions[potion].effect.heal:
                     return self.act("drink", potion)
         for ally_id in self.options.get("trade", []):
             ally = self.s.heroes[ally_id]
-            if ally.fallen:
-                continue
-            heals = self._heals()
-            ally_short = ally.hp <= traits.max_hp(self.g.d, ally) * HEAL_BELOW and not _heal_potions(self.g, ally)
-            if heals and ally_short and len(ally.potions) < 3 and (len(heals) > 1 or self._missing() == 0):
-                return self.act("trade", ally_id, potion=heals[-1])
-            if self.hero.gold >= 6 and ally.gold < 2:
+            if not ally.fallen and self.hero.gold >= 6 and ally.gold < 2:
                 return self.act("trade", ally_id, gold=(self.hero.gold - ally.gold) // 2)
         return None
 
@@ -236,18 +237,19 @@ class _Turn:
     # -- myself ----------------------------------------------------------------------------------
 
     def _pickup(self) -> Act | None:
-        for what in self.options.get("pickup", []):
-            if what == "potions" and len(self.hero.potions) >= 3:
-                continue
-            if what == "equipment" and not self._pile_equipment_fits():
-                continue
-            return self.act("pickup", what)
-        return None
+        wanted = [w for w in self.options.get("pickup", []) if self._wants(w, self.hero.space)]
+        return self.act("pickup", wanted[0]) if wanted else None
 
-    def _pile_equipment_fits(self) -> bool:
-        return any(p.space == self.hero.space and any(
-            getattr(self.hero, self.g.d.equipment[e].slot) is None and
-            self.g.d.equipment[e].hero in (None, self.hero.id) for e in p.equipment) for p in self.s.piles)
+    def _wants(self, what: str, space: str) -> bool:
+        """Whether the hero would pick `what` up from the piles in `space`: not potions with full
+        slots, nor equipment with no free slot it fits."""
+        if what == "potions":
+            return len(self.hero.potions) < 3
+        if what != "equipment":
+            return True
+        d = self.g.d
+        return any(getattr(self.hero, d.equipment[e].slot) is None and d.equipment[e].hero in (None, self.hero.id)
+                   for p in self.s.piles if p.space == space for e in p.equipment)
 
     def _heal(self) -> Act | None:
         if "drink" not in self.options:
@@ -358,7 +360,7 @@ class _Turn:
     def _threats_and_loot(self) -> set[str]:
         g = self.g
         rng = traits.attack_range(g.d, self.hero)
-        out = {p.space for p in self.s.piles}
+        out = {p.space for p in self.s.piles if any(self._wants(w, p.space) for w in _pile_contents(p))}
         out |= {sp for sp, n in self.s.board.chests.items() if n > 0}
         for m in self.s.monsters:
             out |= {sp for sp, d in g.board.distances(m.space).items() if d <= rng}
@@ -404,6 +406,11 @@ class _Turn:
         if far.get(best, 999) >= (here if here is not None else 999):
             return None
         return self.act("move", best)
+
+
+def _pile_contents(pile: Pile) -> list[str]:
+    found = [k for k in ("gold", "equipment", "potions") if getattr(pile, k)]
+    return found + [f"shard:{s}" for s in pile.shards] + (["covenant"] if pile.covenant else [])
 
 
 def _heal_potions(g: Play, hero: Hero) -> list[str]:

@@ -16,10 +16,24 @@ from collections.abc import Callable, Iterator, Sequence
 
 import msgspec
 
-from companion.core.flow import Act, ActionPrompt, Choose, Event, Input, Prompt, Rejection
+from companion.core.flow import (
+    Act,
+    ActionPrompt,
+    CardPrompt,
+    ChoicePrompt,
+    Choose,
+    DiePrompt,
+    Draw,
+    Event,
+    Input,
+    Prompt,
+    Rejection,
+    Roll,
+)
 from companion.core.rng import Rng
 from companion.games.covenant.bots import Bot
 from companion.games.covenant.engine import CovenantRules
+from companion.games.covenant.state import GameState
 
 MAX_INPUTS = 20_000
 """No finished game comes near this many inputs; one that reaches it is stopped as unfinished."""
@@ -27,7 +41,8 @@ Z95 = 1.959964
 DIFFICULTIES = ("easier", "normal", "harder")
 UNFINISHED = "unfinished"
 
-Watcher = Callable[[Input, list[Event]], None]
+Watcher = Callable[[GameState, Input, list[Event]], None]
+"""Sees the state after every accepted input, with the input and its events."""
 
 
 class GameResult(msgspec.Struct):
@@ -64,8 +79,6 @@ def _fallback(prompt: Prompt) -> Input:
     """What a bot answers after the engine refused its input: something always accepted."""
     if isinstance(prompt, ActionPrompt):
         return Act(actor=prompt.actor, action="end", target="turn")
-    from companion.core.flow import CardPrompt, ChoicePrompt, DiePrompt, Draw, Roll
-
     if isinstance(prompt, ChoicePrompt):
         return Choose(option=prompt.options[0].id)
     if isinstance(prompt, DiePrompt):
@@ -90,7 +103,7 @@ def _damage_source(e: Event) -> str | None:
 
 def play(rules: CovenantRules, bot: Bot, setup: dict[str, object], watch: Watcher | None = None,
          max_inputs: int = MAX_INPUTS) -> GameResult:
-    """One whole game by the bots. `watch` sees every accepted input with its events."""
+    """One whole game by the bots."""
     state = rules.new_game(setup)
     inputs = rejections = deaths = 0
     falls_by_zone: Counter[str] = Counter()
@@ -121,7 +134,7 @@ def play(rules: CovenantRules, bot: Bot, setup: dict[str, object], watch: Watche
             elif e.kind == "board-change":
                 zone = str(e.data["zone"])
         if watch is not None:
-            watch(inp, result)
+            watch(state, inp, result)
     party = [str(h) for h in setup["heroes"]]  # type: ignore[attr-defined]
     return GameResult(
         seed=state.seed, party=party, difficulty=str(setup.get("difficulty", "normal")),
