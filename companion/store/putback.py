@@ -1,0 +1,163 @@
+"""What the players put back on the table after an undo, from the difference between two states.
+
+The store reads the states as plain data (the rule system's `encode` is JSON) and looks for what
+stands on a real table: heroes' spaces, health, gold, potions and equipment, the fall counter and the
+round marker, monsters and their damage, revealed rooms and their door tokens, chests, dropped piles and
+cards drawn from the decks the table deals (a deck the app deals has no cards on the table). Those keys
+are the table layout of The Last Covenant's state; a game whose state has none of them gets one general
+message. Names in both languages come from the rule system's
+data when it has them (`rules.data.heroes`, `.monsters`, `.potions`, `.equipment`), else the ids.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from companion.core.messages import Msg, Named
+
+DECK_NAMES: dict[str, Named] = {
+    "combat": {"en": "combat", "ar": "القتال"},
+    "loot": {"en": "loot", "ar": "الغنائم"},
+    "potions": {"en": "potion", "ar": "الجرعات"},
+    "equipment": {"en": "equipment", "ar": "العتاد"},
+    "events": {"en": "event", "ar": "الأحداث"},
+    "monsters": {"en": "monster", "ar": "الوحوش"},
+}
+SLOTS = ("weapon", "armour", "accessory")
+
+
+class _Names:
+    def __init__(self, rules: object) -> None:
+        self.data = getattr(rules, "data", None)
+
+    def of(self, table: str, key: str) -> Named:
+        entry = (getattr(self.data, table, None) or {}).get(key)
+        en, ar = getattr(entry, "en", None), getattr(entry, "ar", None)
+        return {"en": en, "ar": ar} if isinstance(en, str) and isinstance(ar, str) else {"en": key, "ar": key}
+
+    def items(self, ids: list[str]) -> Named:
+        names = [self.of("potions", i) if self.of("potions", i)["en"] != i else self.of("equipment", i) for i in ids]
+        return {"en": ", ".join(n["en"] for n in names), "ar": "، ".join(n["ar"] for n in names)}
+
+    def monster(self, m: dict[str, Any]) -> Named:
+        name = self.of("monsters", m["kind"])
+        if m.get("elite"):
+            return {"en": f"elite {name['en']}", "ar": f"{name['ar']} النخبة"}
+        return name
+
+
+def describe(rules: object, now: bytes, back: bytes) -> list[Msg]:
+    """From the table as it is (`now`) to the table as it was (`back`): one message per thing to move."""
+    a, b = msgspec.json.decode(now), msgspec.json.decode(back)
+    if not isinstance(a, dict) or not isinstance(b, dict) or "heroes" not in a:
+        return [] if a == b else [Msg("Set the table as the screen shows it.")]
+    names = _Names(rules)
+    out: list[Msg] = []
+    if a.get("board", {}).get("zone") != b.get("board", {}).get("zone"):
+        out.append(Msg("Lay out the board of zone {zone} again, as the screen shows it.", {"zone": b["board"]["zone"]}))
+    out += _heroes(names, a["heroes"], b["heroes"])
+    out += _monsters(names, a.get("monsters", []), b.get("monsters", []))
+    out += _board(a.get("board", {}), b.get("board", {}))
+    out += _piles(a.get("piles", []), b.get("piles", []))
+    out += _decks(names, a.get("decks", {}), b.get("decks", {}))
+    if a.get("falls") != b.get("falls"):
+        out.append(Msg("Set the fall counter back to {falls}.", {"falls": b.get("falls", 0)}))
+    if a.get("round") != b.get("round"):
+        out.append(Msg("Set the round marker back to round {round}.", {"round": b.get("round", 1)}))
+    return out
+
+
+def _heroes(names: _Names, now: dict[str, Any], back: dict[str, Any]) -> list[Msg]:
+    out: list[Msg] = []
+    for hid, was in back.items():
+        hero, name = now.get(hid, {}), names.of("heroes", hid)
+        if hero.get("space") != was["space"]:
+            out.append(Msg("Move {hero} back to {space}.", {"hero": name, "space": was["space"]}))
+        if hero.get("fallen") != was.get("fallen", False):
+            out.append(Msg("Lay {hero} down again: fallen." if was.get("fallen") else
+                           "Stand {hero} up again: the fall is undone.", {"hero": name}))
+        if hero.get("hp") != was["hp"]:
+            out.append(Msg("Set {hero}'s health back to {hp}.", {"hero": name, "hp": was["hp"]}))
+        if hero.get("gold") != was.get("gold"):
+            out.append(Msg("Set {hero}'s gold back to {gold}.", {"hero": name, "gold": was.get("gold", 0)}))
+        held_now = list(hero.get("potions", [])) + [hero[s] for s in SLOTS if hero.get(s)]
+        held_back = list(was.get("potions", [])) + [was[s] for s in SLOTS if was.get(s)]
+        returned, taken = _minus(held_back, held_now), _minus(held_now, held_back)
+        if returned:
+            out.append(Msg("Give {hero} back: {items}.", {"hero": name, "items": names.items(returned)}))
+        if taken:
+            out.append(Msg("Take from {hero}: {items}.", {"hero": name, "items": names.items(taken)}))
+    return out
+
+
+def _monsters(names: _Names, now: list[dict[str, Any]], back: list[dict[str, Any]]) -> list[Msg]:
+    out: list[Msg] = []
+    by_uid = {m["uid"]: m for m in now}
+    for was in back:
+        m, name = by_uid.pop(was["uid"], None), names.monster(was)
+        damage = Msg("Set the {monster}'s damage back to {damage}.", {"monster": name, "damage": was.get("damage", 0)})
+        if m is None:
+            out.append(Msg("Put the {monster} back on {space}.", {"monster": name, "space": was["space"]}))
+            out += [damage] if was.get("damage", 0) else []
+            continue
+        if m["space"] != was["space"]:
+            out.append(Msg("Move the {monster} back to {space}.", {"monster": name, "space": was["space"]}))
+        if m.get("damage", 0) != was.get("damage", 0):
+            out.append(damage)
+    for m in by_uid.values():
+        out.append(Msg("Take the {monster} off {space}: it had not appeared yet.",
+                       {"monster": names.monster(m), "space": m["space"]}))
+    return out
+
+
+def _board(now: dict[str, Any], back: dict[str, Any]) -> list[Msg]:
+    if now.get("zone") != back.get("zone"):
+        return []
+    out: list[Msg] = []
+    for slot in sorted(set(now.get("revealed", {})) - set(back.get("revealed", {}))):
+        out.append(Msg("Take the door token off {slot}, turn its room marker face down and put its room card "
+                       "back.", {"slot": slot}))
+    chests_now, chests_back = now.get("chests", {}), back.get("chests", {})
+    for space in sorted(set(chests_now) | set(chests_back)):
+        diff = chests_back.get(space, 0) - chests_now.get(space, 0)
+        if diff > 0:
+            out.append(Msg("Put {count} chest(s) back in {space}.", {"count": diff, "space": space}))
+        elif diff < 0:
+            out.append(Msg("Take {count} chest(s) off {space}.", {"count": -diff, "space": space}))
+    return out
+
+
+def _piles(now: list[dict[str, Any]], back: list[dict[str, Any]]) -> list[Msg]:
+    out = [Msg("Put the dropped belongings back on {space}.", {"space": p["space"]}) for p in _minus(back, now)]
+    out += [Msg("Take the dropped belongings off {space}.", {"space": p["space"]}) for p in _minus(now, back)]
+    return out
+
+
+def _decks(names: _Names, now: dict[str, Any], back: dict[str, Any]) -> list[Msg]:
+    out: list[Msg] = []
+    for deck_id, was in back.items():
+        drawn = _minus(was.get("draw_pile", []), now.get(deck_id, {}).get("draw_pile", []))
+        if not drawn or was.get("mode") != "table":
+            continue
+        deck = DECK_NAMES.get(deck_id, {"en": deck_id, "ar": deck_id})
+        shown = names.items(drawn) if deck_id in ("potions", "equipment") else _plain(drawn)
+        out.append(Msg("Put back on top of the {deck} deck: {cards}.", {"deck": deck, "cards": shown}))
+    return out
+
+
+def _plain(ids: list[str]) -> Named:
+    return {"en": ", ".join(ids), "ar": "، ".join(ids)}
+
+
+def _minus(items: list[Any], other: list[Any]) -> list[Any]:
+    """`items` without one copy of each element of `other` (a multiset difference, in `items`' order)."""
+    rest = list(other)
+    out = []
+    for item in items:
+        if item in rest:
+            rest.remove(item)
+        else:
+            out.append(item)
+    return out

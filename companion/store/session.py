@@ -1,0 +1,360 @@
+"""Stored sessions: every accepted input committed before its result is shown, resume, undo and redo.
+
+A session is its game, its setup and its log of accepted inputs (`inputs`, seq 1, 2, ...), plus a
+snapshot of the state (the rule system's `encode`) every `snapshot_every` inputs, so that resuming
+decodes one snapshot and replays fewer than `snapshot_every` inputs however long the game has been.
+`head` is where the table stands in the log: after an undo, the inputs beyond it can be redone until a
+different decision is taken. Undo and what stays revealed follow ruling R-STORE-1 (`docs/store.md`).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from companion.core.flow import (
+    Accepted,
+    Act,
+    CardPrompt,
+    Choose,
+    DiePrompt,
+    Draw,
+    Input,
+    Layer,
+    Prompt,
+    Rejection,
+    Roll,
+    Source,
+    reject,
+)
+from companion.core.messages import Msg
+from companion.core.rules import RuleSystem, SetupError, find
+from companion.store import putback
+from companion.store.db import Problem, open_db
+
+SNAPSHOT_EVERY = 100
+RULING = "R-STORE-1"
+
+_INPUT = msgspec.json.Decoder(Input)
+_encode = msgspec.json.encode
+
+
+class ResumeError(Exception):
+    """A stored session that cannot be rebuilt (its log no longer plays through this engine)."""
+
+
+class SessionInfo(msgspec.Struct, frozen=True):
+    id: int
+    game: str
+    setup: dict[str, Any]
+    created: float
+    updated: float
+    head: int
+    outcome: str | None
+
+
+class Undone(msgspec.Struct, frozen=True):
+    """An undo: where the table now stands, and what the players put back on the table."""
+
+    head: int
+    put_back: list[Msg]
+
+
+def is_decision(inp: Input) -> bool:
+    return isinstance(inp, (Act, Choose))
+
+
+class Store:
+    """The session database (see `companion.store.db` for its durability and its bad-file handling)."""
+
+    def __init__(self, path: Path | str, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+        opened = open_db(path)
+        self.conn = opened.conn
+        self.path = opened.path
+        self.durable = opened.durable
+        self.problems: list[Problem] = opened.problems
+        self.snapshot_every = snapshot_every
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def write(self, work: Callable[[sqlite3.Connection], object]) -> Problem | None:
+        """Run `work` in one transaction, committed (and fsynced) before returning; a problem if it failed."""
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+            work(self.conn)
+            self.conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            full = getattr(exc, "sqlite_errorname", "") == "SQLITE_FULL"
+            return Problem("store-full" if full else "store-failed", Msg(
+                "The disk is full: this was not saved, and the game is as it was before it. Free some space."
+                if full else "This could not be saved ({detail}): the game is as it was before it.",
+                {"detail": str(exc)}))
+        return None
+
+    # ---- sessions ------------------------------------------------------------------------------
+
+    def start(self, game: str, setup: Mapping[str, Any]) -> StoredSession | Problem:
+        """A new session (a bad game or setup raises `SetupError`, as `Session` does)."""
+        rules = find(game)
+        state = rules.new_game(setup)
+        now = time.time()
+        ids: list[int] = []
+
+        def work(c: sqlite3.Connection) -> None:
+            cursor = c.execute("INSERT INTO sessions (game, setup, created, updated, head) VALUES (?, ?, ?, ?, 0)",
+                               (game, _encode(dict(setup)), now, now))
+            ids.append(int(cursor.lastrowid or 0))
+
+        problem = self.write(work)
+        if problem is not None:
+            return problem
+        return StoredSession(self, ids[0], game, rules, dict(setup), state, [], [])
+
+    def sessions(self) -> list[SessionInfo]:
+        rows = self.conn.execute("SELECT id, game, setup, created, updated, head, outcome FROM sessions "
+                                 "ORDER BY updated DESC").fetchall()
+        return [SessionInfo(i, g, msgspec.json.decode(s), c, u, h, o) for i, g, s, c, u, h, o in rows]
+
+    def unfinished(self) -> list[SessionInfo]:
+        return [s for s in self.sessions() if s.outcome is None]
+
+    def resume(self, session_id: int) -> StoredSession | Problem:
+        """The session exactly at its last accepted input, or why it cannot be resumed (its data stays)."""
+        try:
+            row = self.conn.execute("SELECT game, setup, head FROM sessions WHERE id = ?", (session_id,)).fetchone()
+            if row is None:
+                return Problem("no-session", Msg("There is no session {id}.", {"id": session_id}))
+            game, setup, head = row
+            rows = self.conn.execute("SELECT seq, input FROM inputs WHERE session = ? ORDER BY seq",
+                                     (session_id,)).fetchall()
+            if [seq for seq, _ in rows] != list(range(1, len(rows) + 1)) or not 0 <= head <= len(rows):
+                raise ResumeError("its log has gaps")
+            kept = [_INPUT.decode(b) for (b,) in self.conn.execute(
+                "SELECT input FROM kept WHERE session = ? ORDER BY n", (session_id,))]
+            rules = find(game)
+            session = StoredSession(self, session_id, game, rules, msgspec.json.decode(setup), None,
+                                    [_INPUT.decode(b) for _, b in rows], kept)
+            session.state = session.rebuild(head)
+            session.head = head
+            return session
+        except (sqlite3.Error, msgspec.MsgspecError, SetupError, ResumeError) as exc:
+            return Problem("cannot-resume", Msg(
+                "Session {id} cannot be resumed ({detail}). Its data is kept: export it with "
+                "'companion sessions export {id}' to report the problem.", {"id": session_id, "detail": str(exc)}))
+
+
+class StoredSession:
+    """A game whose every accepted input is in the store before `submit` returns."""
+
+    def __init__(self, store: Store, session_id: int, game: str, rules: RuleSystem[Any], setup: dict[str, Any],
+                 state: Any, inputs: list[Input], kept: list[Input]) -> None:
+        self.store = store
+        self.id = session_id
+        self.game = game
+        self.rules = rules
+        self.setup = setup
+        self.state = state
+        self.inputs = inputs
+        self.kept = kept
+        self.head = len(inputs)
+
+    def prompt(self) -> Prompt | None:
+        return self.rules.prompt(self.state)
+
+    def accepted(self) -> list[Input]:
+        """The inputs that made the game as it stands (the log up to `head`)."""
+        return self.inputs[:self.head]
+
+    def kept_result(self) -> Input | None:
+        """The die face or card kept from before an undo that answers the current prompt (R-STORE-1)."""
+        index = self._kept_index(self.prompt())
+        return None if index is None else self.kept[index]
+
+    # ---- playing -------------------------------------------------------------------------------
+
+    def submit(self, inp: Input) -> Accepted | Rejection:
+        """Apply `inp`; once accepted it is committed to disk, and only then is the result returned."""
+        kept_index = self._kept_index(self.prompt())
+        if kept_index is not None and inp != self.kept[kept_index]:
+            return _kept_rejection(self.kept[kept_index])
+        redo = self.head < len(self.inputs) and self.inputs[self.head] == inp
+        branch = self.head < len(self.inputs) and not redo
+        revealed = self._revealed_after_head() if branch else []
+        result = self.rules.apply(self.state, inp)
+        if isinstance(result, Rejection):
+            return result
+        seq = self.head + 1
+        kept = [k for i, k in enumerate(self.kept) if i != kept_index] + revealed
+
+        def work(c: sqlite3.Connection) -> None:
+            if branch:
+                c.execute("DELETE FROM inputs WHERE session = ? AND seq >= ?", (self.id, seq))
+                c.execute("DELETE FROM snapshots WHERE session = ? AND seq >= ?", (self.id, seq))
+            if not redo:
+                c.execute("INSERT INTO inputs (session, seq, input, at) VALUES (?, ?, ?, ?)",
+                          (self.id, seq, _encode(inp), time.time()))
+            if kept != self.kept:
+                self._write_kept(c, kept)
+            self._snapshot(c, seq)
+            self._write_head(c, seq)
+
+        problem = self.store.write(work)
+        if problem is not None:
+            self.state = self.rebuild(self.head)
+            return reject(problem.code, Layer.NOT_NOW, "§Store", problem.msg.id, **problem.msg.fields)
+        if not redo:
+            del self.inputs[self.head:]
+            self.inputs.append(inp)
+        self.kept = kept
+        self.head = seq
+        return Accepted(seq=seq, events=result)
+
+    def undo(self) -> Undone | Rejection:
+        """Take back the last decision and the dice and cards that answered it (ruling R-STORE-1)."""
+        decisions = [seq for seq in range(self.head, 0, -1) if is_decision(self.inputs[seq - 1])]
+        if not decisions:
+            return reject("nothing-to-undo", Layer.NOT_NOW, RULING, "There is nothing to undo.")
+        target = decisions[0] - 1
+        state = self.rebuild(target)
+        problem = self.store.write(lambda c: self._write_head(c, target, state))
+        if problem is not None:
+            return reject(problem.code, Layer.NOT_NOW, "§Store", problem.msg.id, **problem.msg.fields)
+        put_back = putback.describe(self.rules, self.rules.encode(self.state), self.rules.encode(state))
+        self.state, self.head = state, target
+        return Undone(head=target, put_back=put_back)
+
+    def redo(self) -> list[Accepted] | Rejection:
+        """Play again the next undone decision and the dice and cards recorded after it."""
+        if self.head == len(self.inputs):
+            return reject("nothing-to-redo", Layer.NOT_NOW, RULING, "There is nothing to redo.")
+        end = self.head + 1
+        while end < len(self.inputs) and not is_decision(self.inputs[end]):
+            end += 1
+        done: list[Accepted] = []
+        snapshots: list[tuple[int, bytes]] = []
+        for seq in range(self.head + 1, end + 1):
+            result = self.rules.apply(self.state, self.inputs[seq - 1])
+            if isinstance(result, Rejection):
+                self.state = self.rebuild(self.head)
+                return result
+            done.append(Accepted(seq=seq, events=result))
+            if seq % self.store.snapshot_every == 0:
+                snapshots.append((seq, self.rules.encode(self.state)))
+
+        def work(c: sqlite3.Connection) -> None:
+            c.executemany("INSERT OR REPLACE INTO snapshots (session, seq, state) VALUES (?, ?, ?)",
+                          [(self.id, seq, data) for seq, data in snapshots])
+            self._write_head(c, end)
+
+        problem = self.store.write(work)
+        if problem is not None:
+            self.state = self.rebuild(self.head)
+            return reject(problem.code, Layer.NOT_NOW, "§Store", problem.msg.id, **problem.msg.fields)
+        self.head = end
+        return done
+
+    # ---- the state at any point of the log -----------------------------------------------------
+
+    def rebuild(self, seq: int) -> Any:
+        """The state after input `seq`: the nearest snapshot at or before it, then the inputs after it."""
+        start, state = 0, None
+        try:
+            row = self.store.conn.execute("SELECT seq, state FROM snapshots WHERE session = ? AND seq <= ? "
+                                          "ORDER BY seq DESC LIMIT 1", (self.id, seq)).fetchone()
+            if row is not None:
+                start, state = row[0], self.rules.decode(row[1])
+        except (sqlite3.Error, msgspec.MsgspecError):
+            start, state = 0, None
+        if state is None:
+            try:
+                state = self.rules.new_game(self.setup)
+            except SetupError as exc:
+                raise ResumeError(f"its setup is refused: {exc}") from exc
+        for n in range(start, seq):
+            result = self.rules.apply(state, self.inputs[n])
+            if isinstance(result, Rejection):
+                raise ResumeError(f"input {n + 1} is refused: {result.code}")
+        return state
+
+    # ---- internals -----------------------------------------------------------------------------
+
+    def _snapshot(self, c: sqlite3.Connection, seq: int) -> None:
+        if seq % self.store.snapshot_every == 0:
+            c.execute("INSERT OR REPLACE INTO snapshots (session, seq, state) VALUES (?, ?, ?)",
+                      (self.id, seq, self.rules.encode(self.state)))
+
+    def _write_head(self, c: sqlite3.Connection, head: int, state: Any = None) -> None:
+        over = self.rules.prompt(self.state if state is None else state) is None
+        outcome = str(getattr(self.state if state is None else state, "outcome", None) or "over") if over else None
+        c.execute("UPDATE sessions SET head = ?, updated = ?, outcome = ? WHERE id = ?",
+                  (head, time.time(), outcome, self.id))
+
+    def _write_kept(self, c: sqlite3.Connection, kept: list[Input]) -> None:
+        c.execute("DELETE FROM kept WHERE session = ?", (self.id,))
+        c.executemany("INSERT INTO kept (session, n, input) VALUES (?, ?, ?)",
+                      [(self.id, n, _encode(k)) for n, k in enumerate(kept)])
+
+    def _kept_index(self, prompt: Prompt | None) -> int | None:
+        for index, k in enumerate(self.kept):
+            if isinstance(prompt, DiePrompt) and isinstance(k, Roll) and k.die == prompt.die:
+                return index
+            if isinstance(prompt, CardPrompt) and isinstance(k, Draw) and k.deck == prompt.deck \
+                    and k.card in prompt.candidates:
+                return index
+        return None
+
+    def _revealed_after_head(self) -> list[Input]:
+        """The dice and cards of the undone stretch that the table has seen, each with its face or card."""
+        state = self.rules.decode(self.rules.encode(self.state))
+        out: list[Input] = []
+        for inp in self.inputs[self.head:]:
+            before = self.rules.encode(state) if isinstance(inp, Roll) and inp.face is None else b""
+            result = self.rules.apply(state, inp)
+            if isinstance(result, Rejection):
+                break
+            if isinstance(inp, Roll):
+                out.append(inp if inp.face is not None else _face_of(self.rules, before, inp, result, state))
+            elif isinstance(inp, Draw) and inp.card is not None:
+                out.append(inp)
+        return out
+
+
+def _face_of(rules: RuleSystem[Any], before: bytes, roll: Roll, events: list[Any], after: Any) -> Input:
+    """The face an app roll showed: the face that, named, gives the same events and the same next prompt.
+
+    The die's faces come from the rule system's data when it has them (`rules.data.dice`); without
+    them the roll stays unnamed and the rewound generator gives it again on the same path.
+    """
+    kinds = getattr(getattr(rules, "data", None), "dice", None)
+    kind = kinds.get(roll.die) if isinstance(kinds, dict) else None
+    wanted = (events, rules.prompt(after))
+    for face in getattr(kind, "faces", []):
+        state = rules.decode(before)
+        named = Roll(die=roll.die, face=face.id, source=Source.APP)
+        result = rules.apply(state, named)
+        if not isinstance(result, Rejection) and (result, rules.prompt(state)) == wanted:
+            return named
+    return roll
+
+
+def _kept_rejection(kept: Input) -> Rejection:
+    if isinstance(kept, Roll):
+        return reject("kept-result", Layer.NOT_NOW, RULING, "The {die} was already rolled before the undo and "
+                      "showed {face}: that roll stands.", die=kept.die, face=str(kept.face or "?"))
+    assert isinstance(kept, Draw)
+    return reject("kept-result", Layer.NOT_NOW, RULING, "The card {card} was already drawn from the {deck} deck "
+                  "before the undo: it is the next card of that deck.", card=str(kept.card), deck=kept.deck)
