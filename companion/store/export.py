@@ -1,0 +1,105 @@
+"""A session out of the store and back in: a scenario file (`companion replay` plays it to the same game,
+byte for byte, so a table can send it as a bug report) and a transcript people can read.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import yaml
+
+from companion.core import scenario as sc
+from companion.core.flow import Rejection
+from companion.core.messages import Lang, Msg
+from companion.core.rules import Session, SetupError, find, parse_input
+from companion.store.db import Problem
+from companion.store.session import Store, StoredSession
+
+
+def to_scenario(session: StoredSession) -> dict[str, Any]:
+    """The session as a scenario: its game, its setup and every input up to where the table stands."""
+    out: dict[str, Any] = {
+        "title": f"Session {session.id} ({session.game}), exported {time.strftime('%Y-%m-%d %H:%M')}",
+        "game": session.game,
+        "setup": session.setup,
+        "inputs": [_short(msgspec.to_builtins(i)) for i in session.accepted()],
+    }
+    outcome = getattr(session.state, "outcome", None)
+    if isinstance(outcome, str):
+        out["expect"] = {"outcome": outcome}
+    return out
+
+
+def _short(raw: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in raw.items() if v is not None and v != {}}
+
+
+def dump(session: StoredSession) -> str:
+    """The scenario as YAML, one input per line (each a JSON object, which YAML reads as a flow mapping)."""
+    data = to_scenario(session)
+    inputs = data.pop("inputs")
+    expect = data.pop("expect", None)
+    text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
+    text += "inputs:\n" + "".join(f"  - {json.dumps(_short(i), ensure_ascii=False)}\n" for i in inputs)
+    if expect is not None:
+        text += yaml.safe_dump({"expect": expect}, allow_unicode=True, sort_keys=False)
+    return text
+
+
+
+def transcript(session: StoredSession, lang: Lang = "en") -> str:
+    """What happened, input by input, in the table's language (the same text `companion replay` prints)."""
+    played = sc.play(msgspec.convert(to_scenario(session), sc.Scenario), lang)
+    heroes = ", ".join(str(h) for h in session.setup.get("heroes", []))
+    header = Msg("Session {id}: {game} with {heroes}, {count} inputs.",
+                 {"id": session.id, "game": session.game, "heroes": heroes, "count": session.head})
+    return "\n".join([header.text(lang), "", *played.transcript]) + "\n"
+
+
+def import_file(store: Store, path: Path) -> tuple[StoredSession, list[str]] | Problem:
+    """A scenario file as a new stored session; the list names the inputs the engine refused (skipped)."""
+    try:
+        scenario = sc.load(path)
+        session: Session[Any] = Session(find(scenario.game), scenario.setup)
+    except (sc.ScenarioError, SetupError) as exc:
+        return Problem("bad-import", Msg("{file} cannot be imported: {detail}",
+                                         {"file": path.name, "detail": str(exc)}))
+    refused: list[str] = []
+    snapshots: list[tuple[int, bytes]] = []
+    for number, raw in enumerate(scenario.inputs, 1):
+        inp = parse_input(raw)
+        outcome = inp if isinstance(inp, Rejection) else session.submit(inp)
+        if isinstance(outcome, Rejection):
+            refused.append(f"input {number}: {outcome.code}")
+        elif outcome.seq % store.snapshot_every == 0:
+            snapshots.append((outcome.seq, session.snapshot()))
+    return _write(store, scenario.game, scenario.setup, session, snapshots, refused)
+
+
+def _write(store: Store, game: str, setup: dict[str, Any], session: Session[Any],
+           snapshots: list[tuple[int, bytes]], refused: list[str]) -> tuple[StoredSession, list[str]] | Problem:
+    now = time.time()
+    ids: list[int] = []
+
+    def work(c: sqlite3.Connection) -> None:
+        cursor = c.execute("INSERT INTO sessions (game, setup, created, updated, head) VALUES (?, ?, ?, ?, ?)",
+                           (game, msgspec.json.encode(setup), now, now, session.log.last_seq))
+        sid = int(cursor.lastrowid or 0)
+        ids.append(sid)
+        c.executemany("INSERT INTO inputs (session, seq, input, at) VALUES (?, ?, ?, ?)",
+                      [(sid, e.seq, msgspec.json.encode(e.input), now) for e in session.log.entries])
+        c.executemany("INSERT INTO snapshots (session, seq, state) VALUES (?, ?, ?)",
+                      [(sid, seq, data) for seq, data in snapshots])
+        outcome = None if session.prompt() is not None else str(getattr(session.state, "outcome", None) or "over")
+        c.execute("UPDATE sessions SET outcome = ? WHERE id = ?", (outcome, sid))
+
+    problem = store.write(work)
+    if problem is not None:
+        return problem
+    stored = StoredSession(store, ids[0], game, session.rules, setup, session.state, session.log.inputs(), [])
+    return stored, refused
