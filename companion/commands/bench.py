@@ -18,6 +18,7 @@ BENCH_MODULES: list[str] = [
     "companion.devices.nfc.bench",
     "companion.devices.tray.bench",
     "companion.games.covenant.bench_games",
+    "companion.store.bench",
 ]
 
 

@@ -65,24 +65,28 @@ def import_file(store: Store, path: Path) -> tuple[StoredSession, list[str]] | P
     """A scenario file as a new stored session; the list names the inputs the engine refused (skipped)."""
     try:
         scenario = sc.load(path)
-        session: Session[Any] = Session(find(scenario.game), scenario.setup)
-    except (sc.ScenarioError, SetupError) as exc:
+    except sc.ScenarioError as exc:
         return Problem("bad-import", Msg("{file} cannot be imported: {detail}",
                                          {"file": path.name, "detail": str(exc)}))
+    return import_inputs(store, scenario.game, scenario.setup, scenario.inputs)
+
+
+def import_inputs(store: Store, game: str, setup: dict[str, Any],
+                  inputs: list[Any]) -> tuple[StoredSession, list[str]] | Problem:
+    """Inputs (plain data or `Input`s) played from `setup` and stored as one new session, in one commit."""
+    try:
+        session: Session[Any] = Session(find(game), setup)
+    except SetupError as exc:
+        return Problem("bad-import", Msg("This session cannot be imported: {detail}", {"detail": str(exc)}))
     refused: list[str] = []
     snapshots: list[tuple[int, bytes]] = []
-    for number, raw in enumerate(scenario.inputs, 1):
-        inp = parse_input(raw)
+    for number, raw in enumerate(inputs, 1):
+        inp = parse_input(msgspec.to_builtins(raw))
         outcome = inp if isinstance(inp, Rejection) else session.submit(inp)
         if isinstance(outcome, Rejection):
             refused.append(f"input {number}: {outcome.code}")
         elif outcome.seq % store.snapshot_every == 0:
             snapshots.append((outcome.seq, session.snapshot()))
-    return _write(store, scenario.game, scenario.setup, session, snapshots, refused)
-
-
-def _write(store: Store, game: str, setup: dict[str, Any], session: Session[Any],
-           snapshots: list[tuple[int, bytes]], refused: list[str]) -> tuple[StoredSession, list[str]] | Problem:
     now = time.time()
     ids: list[int] = []
 
@@ -101,5 +105,5 @@ def _write(store: Store, game: str, setup: dict[str, Any], session: Session[Any]
     problem = store.write(work)
     if problem is not None:
         return problem
-    stored = StoredSession(store, ids[0], game, session.rules, setup, session.state, session.log.inputs(), [])
+    stored = StoredSession(store, ids[0], game, session.rules, dict(setup), session.state, session.log.inputs(), [])
     return stored, refused
