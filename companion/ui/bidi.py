@@ -4,7 +4,9 @@ Kivy draws code points left to right as given. So Arabic is reshaped into its pr
 (joined letters), wrapped greedily in *logical* order with the real font's measurements, and only then
 is each line put into visual order on its own with the Unicode bidi algorithm. Wrapping after reordering
 would put the lines of a paragraph in reverse order; reordering with Kivy's own HarfBuzz path reverses
-digits and Latin runs (see the field notes). Pure functions: no Kivy here.
+digits and Latin runs (see the field notes). python-bidi's pure-Python `bidi.algorithm`, not its
+default Rust `bidi.get_display`: the Rust one (0.6) does not mirror brackets, so «(أصعب)» came out
+as «)أصعب(». Pure functions: no Kivy here.
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ import unicodedata
 from collections.abc import Callable
 
 import arabic_reshaper
-from bidi import get_display
+from bidi.algorithm import get_display
 
 Measure = Callable[[str], float]
 
 _RTL_CLASSES = frozenset({"R", "AL"})
+LRM, RLM = "\u200e", "\u200f"
+_MARKS = str.maketrans("", "", LRM + RLM)
 
 
 def has_rtl(text: str) -> bool:
@@ -47,13 +51,14 @@ def _break_word(word: str, width: float, measure: Measure) -> list[str]:
 
 def wrap_logical(text: str, width: float, measure: Measure) -> list[str]:
     """Greedy word wrap in logical (reading) order; paragraphs (newlines) always start a new line.
+    Lines break at plain spaces only: a no-break space (U+00A0) keeps "12 − 9 + 2 = 5" on one line.
 
     Every line fits `width` by `measure`, except a single character wider than the line itself.
     """
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
-        for word in paragraph.split():
+        for word in filter(None, paragraph.split(" ")):
             candidate = f"{current} {word}" if current else word
             if measure(candidate) <= width:
                 current = candidate
@@ -77,7 +82,15 @@ def display_lines(text: str, width: float, measure: Measure, rtl: bool) -> list[
 
     `rtl` is the paragraph direction (the UI language's), which decides where neutral characters
     such as a trailing colon or a bracket go; digits and Latin runs keep their order either way.
-    `measure` must measure with the font the lines will be drawn in.
+    `measure` must measure with the font the lines will be drawn in. Direction marks (LRM, RLM)
+    steer the reordering and are then dropped: the fonts have no glyph for them.
     """
     base = "R" if rtl else "L"
-    return [get_display(line, base_dir=base) for line in wrap_logical(shape(text), width, measure)]
+    return [get_display(line, base_dir=base).translate(_MARKS)
+            for line in wrap_logical(shape(text), width, measure)]
+
+
+def keep_ltr(value: str) -> str:
+    """A Latin value (a path, a device name) held together as one left-to-right run inside Arabic:
+    without the marks, the leading "/" of "/dev/dicetray" would land at the run's far end."""
+    return value if has_rtl(value) else f"{LRM}{value}{LRM}"

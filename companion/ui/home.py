@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
 
 from companion.core.events import DeviceState
 from companion.core.messages import translate
@@ -47,20 +48,20 @@ class HomeScreen(BaseScreen):
     def status_panel(self) -> Panel:
         ui = self.ui
         panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.px(2))
-        panel.add_widget(label(ui, ui.t("Hardware"), "body", bold=True, size_hint_y=None, height=ui.px(34)))
         now = self.app.now()
         for device_row in self.app.status.rows.values():
             self._device(panel, device_row, now)
+        panel.add_widget(Widget())  # the rows at the top, the free space below
         return panel
 
     def _device(self, panel: Panel, device: DeviceRow, now: float) -> None:
         ui = self.ui
-        height = ui.px(30)
-        name = label(ui, ui.text(device.name()), "body", bold=True)
-        state = label(ui, ui.text(device.state_text()), "body", color=STATE_COLOURS[device.state])
-        panel.add_widget(row(ui, [name, state], size_hint_y=None, height=ui.px(36)))
+        name = label(ui, ui.text(device.name()), "small", bold=True)
+        state = label(ui, ui.text(device.state_text()), "small", bold=True, color=STATE_COLOURS[device.state])
+        panel.add_widget(row(ui, [name, state], size_hint_y=None, height=ui.line("small")))
         seen = ui.t("Last seen: {when}", when=ui.text(device.seen_text(now)))
-        panel.add_widget(label(ui, f"{seen} · {ui.text(device.faults_text())}", "small",
-                               color=theme.MUTED, size_hint_y=None, height=height))
-        detail = translate(device.detail, ui.lang)  # a device's own msgid, shown as it is
-        panel.add_widget(label(ui, detail, "small", color=theme.MUTED, size_hint_y=None, height=height))
+        lines = [f"{seen} · {ui.text(device.faults_text())}"]
+        if device.detail:
+            lines.append(translate(device.detail, ui.lang))  # a device's own msgid, shown as it is
+        for text in lines:
+            panel.add_widget(label(ui, text, "small", color=theme.MUTED, size_hint_y=None, fit_height=True))

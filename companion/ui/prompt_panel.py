@@ -43,6 +43,11 @@ def citation(ui: Ui, rule: str, rule_text: RuleText, **kwargs: Any) -> LongPress
                           logical=ui.t("Rule {rule}", rule=rule), rtl=ui.rtl, **kwargs)
 
 
+def columns(count: int) -> int:
+    """Two columns of wide buttons, more of narrower ones when there are many (a deck's ten cards)."""
+    return 2 if count <= 6 else 3 if count <= 9 else 4
+
+
 class PromptPanel(Panel):
     """Draws a `PromptView`; a tap on a choice gives its input to `on_answer`, or opens its targets."""
 
@@ -58,14 +63,15 @@ class PromptPanel(Panel):
         ui, view = self.ui, self.view
         self.clear_widgets()
         self.buttons = {}
-        self.add_widget(label(ui, ui.text(view.title), "body", bold=True, size_hint_y=None,
-                              height=ui.px(70)))
+        self.add_widget(label(ui, ui.text(view.title), "body", bold=True, size_hint_y=None, fit_height=True))
         if view.purpose is not None:
-            self.add_widget(label(ui, ui.text(view.purpose), "small", size_hint_y=None, height=ui.px(40)))
-        self.add_widget(citation(ui, view.rule, self.rule_text, size_hint_y=None, height=ui.px(32)))
+            self.add_widget(label(ui, ui.text(view.purpose), "small", size_hint_y=None, fit_height=True))
+        self.add_widget(citation(ui, view.rule, self.rule_text, size_hint_y=None, fit_height=True))
         choices = self.opened.children if self.opened else view.choices
-        grid = GridLayout(cols=2, spacing=ui.gap, size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
+        # No scrolling: a scroll view holds every touch back until it knows it is not a swipe.
+        grid = GridLayout(cols=columns(len(choices) + (self.opened is not None)), spacing=ui.gap,
+                          orientation="rl-tb" if ui.rtl else "lr-tb", row_force_default=True,
+                          row_default_height=ui.touch)
         for choice in choices:
             button = BigButton(ui, ui.text(choice.label), lambda c=choice: self.tap(c),
                                font_size=ui.font("small"))
@@ -75,9 +81,7 @@ class PromptPanel(Panel):
             back = BigButton(ui, ui.t("Back"), lambda: self.tap(None), font_size=ui.font("small"))
             self.buttons["back"] = back
             grid.add_widget(back)
-        scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(grid)
-        self.add_widget(scroll)
+        self.add_widget(grid)
 
     def tap(self, choice: Choice | None) -> None:
         if choice is None or choice.answer is None:
@@ -93,9 +97,14 @@ class Transcript(ScrollView):
     def __init__(self, ui: Ui, events: list[Event], rule_text: RuleText, **kwargs: Any) -> None:
         super().__init__(do_scroll_x=False, **kwargs)
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.px(4), padding=ui.px(4))
-        box.bind(minimum_height=box.setter("height"))
+        # At least as tall as the view, so a short transcript starts at the top, not the bottom.
+        def fit(*_: object) -> None:
+            box.height = max(box.minimum_height, self.height)
+
+        box.bind(minimum_height=fit)
+        self.bind(height=fit)
         for event in events:
             box.add_widget(label(ui, ui.text(event.msg), "small", size_hint_y=None, fit_height=True))
-            box.add_widget(citation(ui, event.rule, rule_text, size_hint_y=None, height=ui.px(28)))
+            box.add_widget(citation(ui, event.rule, rule_text, size_hint_y=None, fit_height=True))
         self.add_widget(box)
         self.scroll_y = 0

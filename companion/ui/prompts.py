@@ -90,8 +90,7 @@ def _die(prompt: DiePrompt, names: Namer) -> PromptView:
     choices = [Choice(f"face:{fid}", label, Roll(prompt.die, fid, Source.TOUCH))
                for fid, label in names.faces(prompt.die).items()]
     choices.append(Choice("app-roll", Msg("Let the app roll"), Roll(prompt.die, None, Source.APP)))
-    title = Msg("{who}: roll the {die}, then tap the face it shows",
-                {"who": names.who(prompt.who), "die": names.die(prompt.die)})
+    title = Msg("{who}: roll the {die}", {"who": names.who(prompt.who), "die": names.die(prompt.die)})
     return PromptView(title, prompt.purpose, prompt.rule, tuple(choices))
 
 

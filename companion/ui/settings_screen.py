@@ -4,6 +4,7 @@ settings file (changed there, by the table's owner, and read at the next start).
 from __future__ import annotations
 
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.base import BaseScreen
@@ -26,7 +27,7 @@ class SettingsScreen(BaseScreen):
         ui, app = self.ui, self.app
         body.add_widget(self.top_bar(ui.t("Settings")))
 
-        languages = [label(ui, ui.t("Language"), size_hint_x=0.3)]
+        languages = [label(ui, ui.t("Language"), size_hint_x=None, width=ui.px(150))]
         for lang, name in (("ar", "العربية"), ("en", "English")):
             button = BigButton(ui, name, lambda lang=lang: app.set_lang(lang))
             button.selected = ui.lang == lang
@@ -43,9 +44,11 @@ class SettingsScreen(BaseScreen):
                  next=s.gpio.pins.next, undo=s.gpio.pins.undo),
             ui.t("Full screen: {answer}", answer=yes_no),
         ]
-        panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.px(2))
+        panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap)
         for text in lines:
-            panel.add_widget(label(ui, text, "small"))
+            panel.add_widget(label(ui, text, "small", size_hint_y=None, fit_height=True))
         panel.add_widget(label(ui, ui.t("To change these, edit {path} and start the app again.",
-                                         path=app.settings_path), "small", color=theme.MUTED))
+                                         path=app.settings_path), "small", color=theme.MUTED,
+                               size_hint_y=None, fit_height=True))
+        panel.add_widget(Widget())
         body.add_widget(panel)

@@ -16,7 +16,7 @@ from companion.core.events import (
     TagSeen,
 )
 from companion.core.messages import Msg
-from companion.ui.i18n import N_, named
+from companion.ui.i18n import N_
 
 DEVICES = ("tray", "reader", "buttons")
 # Names a backend may report under; anything else gets a row of its own.
@@ -50,14 +50,17 @@ class DeviceRow:
         if self.last_seen is None:
             return Msg("never")
         seconds = max(0, int(now - self.last_seen))
+        if seconds < 5:
+            return Msg("just now")
         if seconds < 60:
             return Msg("{seconds} s ago", {"seconds": seconds})
         return Msg("{minutes} min ago", {"minutes": seconds // 60})
 
     def faults_text(self) -> Msg:
+        """How many times the device went wrong (what went wrong last is its `detail` while it lasts)."""
         if not self.faults:
             return Msg("no faults")
-        return Msg("Faults: {count}; last: {fault}", {"count": self.faults, "fault": named(self.last_fault)})
+        return Msg("Faults: {count}", {"count": self.faults})
 
 
 def device_of(event: DomainEvent) -> str | None:

@@ -23,9 +23,9 @@ class TableScreen(BaseScreen):
             return
         if app.notice is not None:
             body.add_widget(label(ui, ui.text(app.notice), "small", color=theme.WARN, size_hint_y=None,
-                                  height=ui.px(40)))
+                                  fit_height=True))
         prompt = app.game.prompt()
-        transcript = Transcript(ui, app.transcript, app.rule_text, size_hint_x=0.45)
+        transcript = Transcript(ui, app.transcript, app.rule_text, size_hint_x=0.38)
         if prompt is None:
             body.add_widget(row(ui, [label(ui, ui.t("The game is over."), "title"), transcript]))
             return

@@ -2,7 +2,7 @@
 
 Sizes are given for the official 7" display (800×480 over 154 mm, 0.19 mm a pixel) and scaled with
 the window, so 1280×720 and 1920×1080 keep the same proportions. A touch target of 56 px there is
-10.8 mm, above the 9 mm floor (47 px); the smallest text, 20 px, reads at arm's length.
+10.8 mm, above the 9 mm floor (47 px); the smallest text, 20 px (3.9 mm), reads at arm's length.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.messages import Lang, Msg, Named
+from companion.ui.bidi import keep_ltr
 
 BASE_WIDTH, BASE_HEIGHT = 800, 480
 MM_PER_PX_7IN = 154 / 800
@@ -56,11 +57,19 @@ class Ui:
         return self.px(8)
 
     def font(self, role: str = "body") -> int:
-        return int(self.px({"title": 30, "body": 24, "small": 20}[role]))
+        """Font sizes: a line of Noto Sans Arabic is 2.1 em tall, so one line of body text fills a
+        touch target, and two lines of small text a transcript row."""
+        return int(self.px({"title": 26, "body": 24, "small": 20}[role]))
+
+    def line(self, role: str = "body") -> float:
+        """The height of one line of Arabic text (the taller script) in `role`'s size."""
+        return round(self.font(role) * 2.15)
 
     def t(self, msgid: str, **fields: str | int) -> str:
-        """A UI text in this language; every msgid passed here must be in `ui.po` (a test checks)."""
-        return Msg(msgid, fields).text(self.lang)
+        """A UI text in this language; every msgid passed here must be in `ui.po` (a test checks).
+        Latin values stay whole inside Arabic sentences."""
+        kept = {k: keep_ltr(v) if isinstance(v, str) and self.rtl else v for k, v in fields.items()}
+        return Msg(msgid, kept).text(self.lang)
 
     def text(self, text: Msg | Named) -> str:
         """A message, or a name the game data gives in both languages."""

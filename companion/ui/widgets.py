@@ -19,7 +19,7 @@ from companion.ui.bidi import display_lines
 from companion.ui.fonts import LATIN, markup, measurer
 from companion.ui.theme import Ui
 
-LONG_PRESS_S = 0.6
+LONG_PRESS_S = 0.5  # plus a scroll view's 0.25 s wait to tell a hold from a swipe
 
 
 class BidiLabel(Label):
@@ -39,7 +39,6 @@ class BidiLabel(Label):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("font_name", str(LATIN))
         kwargs.setdefault("color", theme.TEXT)
-        kwargs.setdefault("valign", "middle")
         super().__init__(markup=True, **kwargs)
         self.bind(logical=self._relayout, size=self._relayout, rtl=self._relayout,
                   bold=self._relayout, font_size=self._relayout, align=self._relayout)
@@ -55,7 +54,9 @@ class BidiLabel(Label):
         width = max(1.0, self.width - pad_x - 2)
         lines = display_lines(self.logical, width, measurer(int(self.font_size), self.bold), self.rtl)
         self.halign = "center" if self.align == "center" else ("right" if self.rtl else "left")
-        self.text_size = (max(1.0, self.width - pad_x), None if self.fit_height else self.height)
+        # Height left free: Kivy centres the texture, and a text taller than its box stays visible as
+        # `texture_size` > `size` (which the UI tests check) instead of being silently cut.
+        self.text_size = (max(1.0, self.width - pad_x), None)
         self.text = "\n".join(markup(line, self.bold) for line in lines)
 
 

@@ -7,7 +7,7 @@ import os
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.ui.bidi import display_lines, has_rtl, shape, wrap_logical
+from companion.ui.bidi import display_lines, has_rtl, keep_ltr, shape, wrap_logical
 from companion.ui.fonts import markup, runs
 
 
@@ -58,6 +58,21 @@ def test_wrapped_lines_come_in_reading_order_and_each_fits() -> None:
     assert [len(line.split()) for line in logical] == [len(line.split()) for line in lines]
 
 
+def test_brackets_in_arabic_are_mirrored_to_enclose_their_words() -> None:
+    [line] = display_lines("جولتان (أصعب)", 1000, mono, rtl=True)
+    assert line == f"({visual('أصعب')}) {visual('جولتان')}"
+    [line] = display_lines("النرد (6 أوجه)", 1000, mono, rtl=True)
+    assert line == f"({visual('أوجه')} 6) {visual('النرد')}"
+
+
+def test_a_path_inside_arabic_keeps_its_leading_slash_when_marked() -> None:
+    [bare] = display_lines("المنفذ /dev/dicetray", 1000, mono, rtl=True)
+    assert bare.startswith("dev/dicetray/")  # what the bidi algorithm does to an unmarked path
+    [kept] = display_lines(f"المنفذ {keep_ltr('/dev/dicetray')} الآن", 1000, mono, rtl=True)
+    assert kept == f"{visual('الآن')} /dev/dicetray {visual('المنفذ')}"
+    assert keep_ltr("سيف") == "سيف"
+
+
 def test_english_is_wrapped_and_left_untouched() -> None:
     lines = display_lines("Roll the trap die (6 faces) for the Knight", 120, mono, rtl=False)
     assert lines == ["Roll the", "trap die (6", "faces) for", "the Knight"]
@@ -65,6 +80,13 @@ def test_english_is_wrapped_and_left_untouched() -> None:
 
 def test_english_text_inside_the_arabic_ui_keeps_its_order() -> None:
     assert display_lines("Next: NFC 3", 500, mono, rtl=True) == ["Next: NFC 3"]
+
+
+def test_no_break_spaces_keep_an_equation_on_one_line() -> None:
+    nbsp = "\u00a0"
+    equation = nbsp.join(["12", "−", "9", "+", "2", "=", "5"])
+    lines = wrap_logical(f"damage {equation} now", 150, mono)
+    assert lines == ["damage", equation, "now"]
 
 
 def test_newlines_start_new_lines_and_an_overlong_word_is_cut() -> None:

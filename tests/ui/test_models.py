@@ -29,7 +29,9 @@ def test_status_rows_follow_the_devices_reports() -> None:
 
     tray, reader, buttons = board.rows["tray"], board.rows["reader"], board.rows["buttons"]
     assert tray.state is DeviceState.CONNECTED and tray.seen_text(42.0).text("en") == "32 s ago"
-    assert reader.faults == 2 and reader.faults_text().text("en") == "Faults: 2; last: no answer"
+    assert reader.faults == 2 and reader.faults_text().text("en") == "Faults: 2"
+    assert reader.last_fault == reader.detail == "no answer"
+    assert reader.seen_text(15.0).text("en") == "just now"
     assert buttons.state is None and buttons.last_seen == 20.0
     assert tray.seen_text(190.0).text("ar") == "قبل 3 د"
     assert tray.state_text().text("ar") == "متصل"
