@@ -20,6 +20,7 @@ keyboard can drive; otherwise it is None. `handle.driver` sends calibration and 
 from __future__ import annotations
 
 import queue
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,7 +28,7 @@ from companion.config import TraySettings
 from companion.core.events import DeviceState, DomainEvent
 from companion.devices.tray.driver import TrayDriver
 from companion.devices.tray.kinds import load_kinds
-from companion.devices.tray.sim import SimulatedTray
+from companion.devices.tray.sim import DEFAULT_DICE, SimulatedTray
 
 
 @dataclass
@@ -46,12 +47,18 @@ class TrayHandle:
             self.simulator.stop()
 
 
-def open_tray(settings: TraySettings, events: queue.Queue[DomainEvent]) -> TrayHandle:
-    """The real tray when the backend is "serial", or "auto" and its port exists; else the simulator."""
+def open_tray(
+    settings: TraySettings,
+    events: queue.Queue[DomainEvent],
+    sim_dice: Iterable[tuple[str, str]] = DEFAULT_DICE,
+) -> TrayHandle:
+    """The real tray when the backend is "serial", or "auto" and its port exists; else the simulator,
+    holding `sim_dice` (die id, kind id) — by default The Last Covenant's: D1-D3 (d6), T1 (trap), G1
+    (treasure)."""
     kinds = load_kinds()
     if settings.backend == "serial" or (settings.backend == "auto" and Path(settings.port).exists()):
         return TrayHandle(TrayDriver(settings.port, settings.baud, events, kinds))
-    simulator = SimulatedTray(kinds)
+    simulator = SimulatedTray(kinds, sim_dice)
     driver = TrayDriver(
         simulator.port, settings.baud, events, kinds, source="tray-sim", online=DeviceState.SIMULATED
     )

@@ -36,12 +36,14 @@ FAULTS = {
     wire.FAULT_THROW_TIMEOUT: "A die did not come to rest in time: throw it again.",
 }
 OTHER_FAULT = "The dice tray reported a fault."
+NO_ANSWER = "Something is on the dice tray's port but does not answer like a tray: check its firmware."
 VERSION_MISMATCH = "The dice tray speaks another protocol version: update its firmware."
 MESSAGES = (CONNECTED, UNPLUGGED, RESTARTED, UNKNOWN_FACE, LOW_BATTERY, OTHER_FAULT, VERSION_MISMATCH,
-            *FAULTS.values())
+            NO_ANSWER, *FAULTS.values())
 
 LOW_BATTERY_PERCENT = 15
 HELLO_RETRY_S = 1.0
+HELLO_TRIES = 2  # unanswered HELLO_REQs before the port is called silent
 READ_TIMEOUT_S = 0.05
 SEQ_WINDOW = 64
 
@@ -166,9 +168,13 @@ class TrayDriver:
         self.hello = None
         self.stats.connects += 1
         asked = 0.0
+        tries = 0
         while not self._stop.is_set():
             if self.hello is None and time.monotonic() - asked >= HELLO_RETRY_S:
+                if tries == HELLO_TRIES:
+                    self._status(DeviceState.FAULT, NO_ANSWER)
                 asked = time.monotonic()
+                tries += 1
                 self._command(wire.HELLO_REQ, [])
                 self.request_dump()
             while not self._outbox.empty():

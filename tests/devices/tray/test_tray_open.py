@@ -90,3 +90,27 @@ def test_the_host_imports_the_firmware_files_themselves() -> None:
     link = ROOT / "companion" / "devices" / "tray" / "dicetray"
     assert link.is_symlink()
     assert link.resolve() == (ROOT / "firmware" / "dicetray").resolve()
+
+
+def test_a_port_that_does_not_answer_like_a_tray_is_reported(pty_port: str) -> None:
+    events: queue.Queue[DomainEvent] = queue.Queue()
+    handle = open_tray(TraySettings(backend="serial", port=pty_port), events)
+    handle.start()
+    try:
+        assert first(events, DeviceStatus) == DeviceStatus("tray", DeviceState.FAULT, drv.NO_ANSWER)
+    finally:
+        handle.stop()
+
+
+def test_the_simulator_can_hold_another_game_s_dice() -> None:
+    events: queue.Queue[DomainEvent] = queue.Queue()
+    handle = open_tray(TraySettings(backend="simulated"), events, sim_dice=[("P1", "party"), ("K1", "dungeon")])
+    handle.start()
+    try:
+        assert handle.simulator is not None
+        handle.simulator.throw({"P1": "mage", "K1": "dragon"})
+        thrown = first(events, DiceThrown)
+        assert isinstance(thrown, DiceThrown)
+        assert {(d.kind, d.face) for d in thrown.dice} == {("party", "mage"), ("dungeon", "dragon")}
+    finally:
+        handle.stop()
