@@ -80,6 +80,8 @@ def die(g: Play, hero: Hero) -> None:
     hero.gold, hero.potions, hero.shards = 0, [], []
     hero.weapon = hero.armour = hero.accessory = None
     hero.upgrades = {}
+    # A returning hero starts afresh: no poison or curse follows them back from the dead (R-DEATH-2).
+    hero.poison = hero.curse = 0
     hero.fallen = False
     hero.deaths += 1
     hero.space = g.board.start
@@ -104,7 +106,8 @@ def upgrade_options(g: Play, hero: Hero) -> list[str]:
 def take_upgrade(g: Play, hero: Hero, upgrade: str) -> None:
     before = traits.max_hp(g.d, hero)
     hero.upgrades[upgrade] = hero.upgrades.get(upgrade, 0) + 1
-    hero.hp += traits.max_hp(g.d, hero) - before
+    if not hero.fallen:  # R-UPG-2 raises a standing hero's HP; a fallen one stays at 0 until revived
+        hero.hp += traits.max_hp(g.d, hero) - before
     spec = g.d.upgrades[upgrade]
     g.say("upgrade", "R-UPG-1", "{hero} takes the {upgrade} upgrade ({n} of 2).", {"hero": hero.id},
           hero=g.hero_name(hero), upgrade=g.named(spec.en, spec.ar), n=hero.upgrades[upgrade])

@@ -24,20 +24,30 @@ def lay_board(s: GameState, d: GameData, zone: int, modes: dict[str, DealMode]) 
     board = board_for(d, zone)
     s.board = BoardState(zone=zone, unrevealed=list(board.slots))
     s.guardian = Guardian(id=d.guardians[zone].id)
-    markers = [m.id for m in d.markers.values() if m.zone == zone]
-    s.decks[marker_deck_id(zone)] = Deck.shuffled(marker_deck_id(zone), markers,
-                                                   modes.get("markers", DealMode.APP), s.rng)
+    lay_zone_decks(s, d, zone, modes)
+
+
+def lay_zone_decks(s: GameState, d: GameData, zone: int, modes: dict[str, DealMode]) -> None:
+    """The zone's marker deck and its five room piles, shuffled; a deck the zone has already is kept
+    (a scenario position may lay a later zone's board without them)."""
+    decks = {marker_deck_id(zone): ([m.id for m in d.markers.values() if m.zone == zone], "markers")}
     for room in ROOM_TYPES:
-        cards = [c.id for c in d.rooms.values() if c.zone == zone and c.room == room]
-        did = room_deck_id(zone, room)
-        s.decks[did] = Deck.shuffled(did, cards, modes.get("rooms", DealMode.APP), s.rng)
+        decks[room_deck_id(zone, room)] = ([c.id for c in d.rooms.values() if c.zone == zone and c.room == room],
+                                           "rooms")
+    for did, (cards, kind) in decks.items():
+        if did not in s.decks:
+            s.decks[did] = Deck.shuffled(did, cards, modes.get(kind, DealMode.APP), s.rng)
+
+
+def deal_modes(s: GameState) -> dict[str, DealMode]:
+    """Who deals the markers and the room cards, as the setup said (zone 1's decks always exist)."""
+    return {"markers": s.decks[marker_deck_id(1)].mode, "rooms": s.decks[room_deck_id(1, "combat")].mode}
 
 
 def next_board(g: Play) -> None:
     s = g.s
     zone = s.board.zone + 1
-    modes = {"markers": s.decks[marker_deck_id(s.board.zone)].mode,
-             "rooms": s.decks[room_deck_id(s.board.zone, "combat")].mode}
+    modes = deal_modes(s)
     for m in list(s.monsters):
         remove_monster(g, m)
     for pile in s.piles:
