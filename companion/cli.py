@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "doctor": ("doctor", "check this machine's hardware, permissions, fonts and data"),
     "tray": ("tray", "see the dice tray, pair and calibrate dice, or throw simulated ones"),
     "simulate": ("simulate", "let the bots play many games of The Last Covenant and print the figures"),
+    "sessions": ("sessions", "list the stored sessions, export one as a replay file or transcript, import one"),
 }
 
 

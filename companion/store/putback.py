@@ -28,7 +28,9 @@ DECK_NAMES: dict[str, Named] = {
 SLOTS = ("weapon", "armour", "accessory")
 
 
-class _Names:
+class Names:
+    """Names in both languages from the rule system's data, falling back to the ids."""
+
     def __init__(self, rules: object) -> None:
         self.data = getattr(rules, "data", None)
 
@@ -40,6 +42,9 @@ class _Names:
     def items(self, ids: list[str]) -> Named:
         names = [self.of("potions", i) if self.of("potions", i)["en"] != i else self.of("equipment", i) for i in ids]
         return {"en": ", ".join(n["en"] for n in names), "ar": "، ".join(n["ar"] for n in names)}
+
+    def deck(self, deck_id: str) -> Named:
+        return DECK_NAMES.get(deck_id, {"en": deck_id, "ar": deck_id})
 
     def monster(self, m: dict[str, Any]) -> Named:
         name = self.of("monsters", m["kind"])
@@ -53,7 +58,7 @@ def describe(rules: object, now: bytes, back: bytes) -> list[Msg]:
     a, b = msgspec.json.decode(now), msgspec.json.decode(back)
     if not isinstance(a, dict) or not isinstance(b, dict) or "heroes" not in a:
         return [] if a == b else [Msg("Set the table as the screen shows it.")]
-    names = _Names(rules)
+    names = Names(rules)
     out: list[Msg] = []
     if a.get("board", {}).get("zone") != b.get("board", {}).get("zone"):
         out.append(Msg("Lay out the board of zone {zone} again, as the screen shows it.", {"zone": b["board"]["zone"]}))
@@ -69,7 +74,7 @@ def describe(rules: object, now: bytes, back: bytes) -> list[Msg]:
     return out
 
 
-def _heroes(names: _Names, now: dict[str, Any], back: dict[str, Any]) -> list[Msg]:
+def _heroes(names: Names, now: dict[str, Any], back: dict[str, Any]) -> list[Msg]:
     out: list[Msg] = []
     for hid, was in back.items():
         hero, name = now.get(hid, {}), names.of("heroes", hid)
@@ -92,7 +97,7 @@ def _heroes(names: _Names, now: dict[str, Any], back: dict[str, Any]) -> list[Ms
     return out
 
 
-def _monsters(names: _Names, now: list[dict[str, Any]], back: list[dict[str, Any]]) -> list[Msg]:
+def _monsters(names: Names, now: list[dict[str, Any]], back: list[dict[str, Any]]) -> list[Msg]:
     out: list[Msg] = []
     by_uid = {m["uid"]: m for m in now}
     for was in back:
@@ -135,13 +140,13 @@ def _piles(now: list[dict[str, Any]], back: list[dict[str, Any]]) -> list[Msg]:
     return out
 
 
-def _decks(names: _Names, now: dict[str, Any], back: dict[str, Any]) -> list[Msg]:
+def _decks(names: Names, now: dict[str, Any], back: dict[str, Any]) -> list[Msg]:
     out: list[Msg] = []
     for deck_id, was in back.items():
         drawn = _minus(was.get("draw_pile", []), now.get(deck_id, {}).get("draw_pile", []))
         if not drawn or was.get("mode") != "table":
             continue
-        deck = DECK_NAMES.get(deck_id, {"en": deck_id, "ar": deck_id})
+        deck = names.deck(deck_id)
         shown = names.items(drawn) if deck_id in ("potions", "equipment") else _plain(drawn)
         out.append(Msg("Put back on top of the {deck} deck: {cards}.", {"deck": deck, "cards": shown}))
     return out

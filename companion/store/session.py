@@ -190,7 +190,7 @@ class StoredSession:
         """Apply `inp`; once accepted it is committed to disk, and only then is the result returned."""
         kept_index = self._kept_index(self.prompt())
         if kept_index is not None and inp != self.kept[kept_index]:
-            return _kept_rejection(self.kept[kept_index])
+            return _kept_rejection(putback.Names(self.rules), self.kept[kept_index])
         redo = self.head < len(self.inputs) and self.inputs[self.head] == inp
         branch = self.head < len(self.inputs) and not redo
         revealed = self._revealed_after_head() if branch else []
@@ -326,14 +326,15 @@ class StoredSession:
             result = self.rules.apply(state, inp)
             if isinstance(result, Rejection):
                 break
-            if isinstance(inp, Roll):
-                out.append(inp if inp.face is not None else _face_of(self.rules, before, inp, result, state))
+            named = inp if not isinstance(inp, Roll) or inp.face else _face_of(self.rules, before, inp, result, state)
+            if isinstance(named, Roll) and named.face is not None:
+                out.append(named)
             elif isinstance(inp, Draw) and inp.card is not None:
                 out.append(inp)
         return out
 
 
-def _face_of(rules: RuleSystem[Any], before: bytes, roll: Roll, events: list[Any], after: Any) -> Input:
+def _face_of(rules: RuleSystem[Any], before: bytes, roll: Roll, events: list[Any], after: Any) -> Roll:
     """The face an app roll showed: the face that, named, gives the same events and the same next prompt.
 
     The die's faces come from the rule system's data when it has them (`rules.data.dice`); without
@@ -351,10 +352,11 @@ def _face_of(rules: RuleSystem[Any], before: bytes, roll: Roll, events: list[Any
     return roll
 
 
-def _kept_rejection(kept: Input) -> Rejection:
+def _kept_rejection(names: putback.Names, kept: Input) -> Rejection:
     if isinstance(kept, Roll):
         return reject("kept-result", Layer.NOT_NOW, RULING, "The {die} was already rolled before the undo and "
-                      "showed {face}: that roll stands.", die=kept.die, face=str(kept.face or "?"))
+                      "showed {face}: that roll stands.", die=names.of("dice", kept.die), face=str(kept.face))
     assert isinstance(kept, Draw)
     return reject("kept-result", Layer.NOT_NOW, RULING, "The card {card} was already drawn from the {deck} deck "
-                  "before the undo: it is the next card of that deck.", card=str(kept.card), deck=kept.deck)
+                  "before the undo: it is the next card of that deck.", card=str(kept.card),
+                  deck=names.deck(kept.deck))
