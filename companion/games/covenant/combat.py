@@ -3,6 +3,7 @@ Backstab, a weapon's minimum damage, guardians' defense, Fireball, rerolls, and 
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -115,20 +116,39 @@ class Outcome:
     damage: int
 
 
+@dataclass(frozen=True)
+class Terms:
+    """Everything in an attack's arithmetic but the card and the die."""
+
+    bonus: int
+    strength: int
+    extra: int
+    min_damage: int
+    defense: int | None
+
+    def outcome(self, card: int, die: int) -> Outcome:
+        """The combat arithmetic in the order of ruling R-HERO-2."""
+        total = card + die + self.bonus
+        hit = total >= self.strength
+        golden = not hit and die == GOLDEN_SIX
+        if not (hit or golden):
+            return Outcome(total, self.strength, False, False, 0)
+        damage = max((total - self.strength + 2 if hit else 1) + self.extra, self.min_damage)
+        if self.defense is not None:
+            damage = max(1, damage - self.defense)
+        return Outcome(total, self.strength, hit, golden, damage)
+
+
 def outcome(g: Play, hero: Hero, target: str, card: int, die: int) -> Outcome:
-    """The combat arithmetic in the order of ruling R-HERO-2, without changing anything (the odds use it too)."""
-    bonus = traits.attack_bonus(g.d, hero)
-    total = card + die + bonus
-    strength = strength_of(g, target)
-    hit = total >= strength
-    golden = not hit and die == GOLDEN_SIX
-    if not (hit or golden):
-        return Outcome(total, strength, False, False, 0)
-    damage = (total - strength + 2 if hit else 1) + backstab(g, hero, target) + traits.damage_bonus(g.d, hero)
-    damage = max(damage, traits.min_damage(g.d, hero))
-    if target == "guardian":
-        damage = guardians.after_defense(g, damage)
-    return Outcome(total, strength, hit, golden, damage)
+    """What this card and die would do, without changing anything."""
+    return terms(g, hero, target).outcome(card, die)
+
+
+def terms(g: Play, hero: Hero, target: str) -> Terms:
+    defense = traits.guardian_phase(g.d, g.s).defense if target == "guardian" else None
+    return Terms(bonus=traits.attack_bonus(g.d, hero), strength=strength_of(g, target),
+                 extra=backstab(g, hero, target) + traits.damage_bonus(g.d, hero),
+                 min_damage=traits.min_damage(g.d, hero), defense=defense)
 
 
 def resolve(g: Play) -> None:
@@ -138,7 +158,7 @@ def resolve(g: Play) -> None:
     hero = g.s.heroes[a.attacker]
     if target_space(g, a.target) is None:
         return
-    o = outcome(g, hero, a.target, a.card, a.die)
+    o = terms(g, hero, a.target).outcome(a.card, a.die)
     bonus = o.total - a.card - a.die
     fields: dict[str, Field] = {"hero": g.hero_name(hero), "target": g.target_name(a.target), "card": a.card,
                                 "die": a.die, "bonus": bonus, "total": o.total, "strength": o.strength,
@@ -213,16 +233,16 @@ class Odds:
 def odds(g: Play, hero: Hero, target: str) -> Odds:
     """The exact chance to hit and the expected damage, from the cards the next draw can be and a fair
     d6 (before any reroll)."""
-    cards = [int(c) for c in g.s.decks["combat"].remaining()]
+    cards = Counter(int(c) for c in g.s.decks["combat"].remaining())
     if not cards:
         return Odds(Fraction(0), Fraction(0))
-    hits = Fraction(0)
-    damage = Fraction(0)
-    weight = Fraction(1, len(cards) * 6)
-    for card in cards:
+    t = terms(g, hero, target)
+    hits = damage = 0
+    for card, copies in cards.items():
         for die in range(1, 7):
-            o = outcome(g, hero, target, card, die)
+            o = t.outcome(card, die)
             if o.hit or o.golden:
-                hits += weight
-                damage += weight * o.damage
-    return Odds(hits, damage)
+                hits += copies
+                damage += copies * o.damage
+    draws = cards.total() * 6
+    return Odds(Fraction(hits, draws), Fraction(damage, draws))

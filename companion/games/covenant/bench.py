@@ -1,0 +1,89 @@
+"""Benchmarks of the rules engine: one input's adjudication, replay speed, a full monster phase."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from companion.benchmarks import Figure, median, percentile
+from companion.core.flow import Act, ActionPrompt, CardPrompt, ChoicePrompt, Choose, DiePrompt, Draw, Input, Roll
+from companion.core.rules import Session, replay
+from companion.games.covenant.engine import CovenantRules
+from companion.games.covenant.state import GameState
+
+HEROES = ["knight", "rogue", "ranger", "sorceress"]
+
+
+def _legal(prompt: object, rnd: random.Random) -> Input:
+    if isinstance(prompt, ActionPrompt):
+        option = rnd.choice([o for o in prompt.options if o.id != "end"] or prompt.options)
+        args: dict[str, str | int] = {"gold": 1} if option.id == "trade" else {}
+        return Act(actor=prompt.actor, action=option.id, target=rnd.choice(option.targets), args=args)
+    if isinstance(prompt, DiePrompt):
+        return Roll(die=prompt.die)
+    if isinstance(prompt, CardPrompt):
+        return Draw(deck=prompt.deck)
+    assert isinstance(prompt, ChoicePrompt)
+    return Choose(option=rnd.choice(prompt.options).id)
+
+
+def recorded_games(rules: CovenantRules, games: int, seed: int) -> list[tuple[dict[str, object], list[Input]]]:
+    """Whole random games, as (setup, accepted inputs): the workload the figures are measured on."""
+    rnd = random.Random(seed)
+    out = []
+    for n in range(games):
+        setup: dict[str, object] = {"heroes": HEROES, "seed": seed + n}
+        session: Session[GameState] = Session(rules, setup)
+        for _ in range(3000):
+            prompt = session.prompt()
+            if prompt is None:
+                break
+            session.submit(_legal(prompt, rnd))
+        out.append((setup, session.log.inputs()))
+    return out
+
+
+def _monster_phase(rules: CovenantRules) -> GameState:
+    """Four heroes end their turns beside five monsters, an awake guardian and three summons."""
+    summons = [{"uid": f"m{i}", "kind": "goblin", "space": s, "origin": "summon"} for i, s in
+               ((6, "m8"), (7, "b8"), (8, "m8"))]
+    monsters = [{"uid": f"m{i}", "kind": k, "space": s} for i, (k, s) in
+                enumerate([("goblin", "m3"), ("troll", "b2"), ("skeleton_archer", "t4"), ("cultist", "m6"),
+                           ("dark_knight", "b6")], 1)]
+    position = {"heroes": {h: {"space": s} for h, s in zip(HEROES, ("m4", "b3", "m7", "t5"), strict=True)},
+                "monsters": monsters + summons, "next_uid": 9,
+                "board": {"unrevealed": ["room5", "room6", "t8"],
+                          "revealed": {f"room{i}": f"z1-event-{1 + i % 2}" for i in range(1, 5)}},
+                "guardian": {"provoked": True, "awake": True}}
+    return rules.new_game({"heroes": HEROES, "seed": 5, "position": position})
+
+
+def bench() -> list[Figure]:
+    rules = CovenantRules()
+    games = recorded_games(rules, 20, seed=11)
+    inputs = sum(len(log) for _, log in games)
+    start = time.perf_counter()
+    for setup, log in games:
+        replay(rules, setup, log)
+    replay_rate = inputs / (time.perf_counter() - start)
+    times: list[float] = []
+    for setup, log in games:
+        state = rules.new_game(setup)
+        for inp in log:
+            t = time.perf_counter()
+            rules.apply(state, inp)
+            times.append(time.perf_counter() - t)
+    phase: list[float] = []
+    for _ in range(200):
+        state = _monster_phase(rules)
+        ends = [Act(actor=h, action="end", target="turn") for h in HEROES]
+        t = time.perf_counter()
+        for end in ends:
+            rules.apply(state, end)
+        phase.append(time.perf_counter() - t)
+    return [
+        Figure("adjudicate one input, median", median(times) * 1e3, "ms", "< 1 ms"),
+        Figure("adjudicate one input, 99th percentile", percentile(times, 99) * 1e3, "ms"),
+        Figure(f"replay ({inputs} inputs of {len(games)} random games)", replay_rate, "inputs/s", "> 20,000"),
+        Figure("monster phase: 5 monsters + guardian + 3 summons, median", median(phase) * 1e3, "ms", "< 5 ms"),
+    ]
