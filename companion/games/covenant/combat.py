@@ -126,17 +126,19 @@ class Terms:
     min_damage: int
     defense: int | None
 
-    def outcome(self, card: int, die: int) -> Outcome:
-        """The combat arithmetic in the order of ruling R-HERO-2."""
+    def damage(self, card: int, die: int) -> int:
+        """The combat arithmetic in the order of ruling R-HERO-2: 0 on a miss."""
         total = card + die + self.bonus
         hit = total >= self.strength
-        golden = not hit and die == GOLDEN_SIX
-        if not (hit or golden):
-            return Outcome(total, self.strength, False, False, 0)
+        if not hit and die != GOLDEN_SIX:
+            return 0
         damage = max((total - self.strength + 2 if hit else 1) + self.extra, self.min_damage)
-        if self.defense is not None:
-            damage = max(1, damage - self.defense)
-        return Outcome(total, self.strength, hit, golden, damage)
+        return damage if self.defense is None else max(1, damage - self.defense)
+
+    def outcome(self, card: int, die: int) -> Outcome:
+        total = card + die + self.bonus
+        hit = total >= self.strength
+        return Outcome(total, self.strength, hit, not hit and die == GOLDEN_SIX, self.damage(card, die))
 
 
 def outcome(g: Play, hero: Hero, target: str, card: int, die: int) -> Outcome:
@@ -240,9 +242,9 @@ def odds(g: Play, hero: Hero, target: str) -> Odds:
     hits = damage = 0
     for card, copies in cards.items():
         for die in range(1, 7):
-            o = t.outcome(card, die)
-            if o.hit or o.golden:
+            dealt = t.damage(card, die)
+            if dealt:
                 hits += copies
-                damage += copies * o.damage
+                damage += copies * dealt
     draws = cards.total() * 6
     return Odds(Fraction(hits, draws), Fraction(damage, draws))

@@ -282,7 +282,8 @@ def _advance(g: Play) -> None:
             rounds.run_monster_phase(g)
         elif not s.turn_open:
             rounds.begin_turn(g)
-        elif s.actions <= 0 and list(turn.options(g, s.heroes[s.active])) == ["end"]:  # R-TURN-1
+        elif s.actions <= 0 and not any(turn.targets(g, s.heroes[s.active], a) for a in ("revive", "buy")):
+            # R-TURN-1: out of actions and nothing free to do
             rounds.end_turn(g)
         else:
             return

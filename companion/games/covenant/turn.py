@@ -6,6 +6,8 @@ its buttons from it); `check` says why an action is refused, before anything cha
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.core.flow import Act, Layer, Rejection, reject
 from companion.core.messages import Named
 from companion.games.covenant import combat, death, explore, guardians, loot, traits
@@ -65,23 +67,39 @@ def buy_targets(g: Play, hero: Hero) -> list[str]:
     return [k for k in ("merchant_heal", "merchant_equipment") if hero.gold >= g.d.gold[k].cost]
 
 
+def fireball_targets(g: Play, hero: Hero) -> list[str]:
+    if g.d.heroes[hero.id].ability != "fireball" or hero.fireball_used:
+        return []
+    return combat.targets_in_range(g, hero)
+
+
+TARGETS: dict[str, Callable[[Play, Hero], list[str]]] = {
+    "move": lambda g, h: sorted(move_targets(g, h)),
+    "attack": combat.targets_in_range,
+    "fireball": fireball_targets,
+    "reveal": reveal_targets,
+    "open_chest": lambda g, h: [h.space] if g.s.board.chests.get(h.space, 0) > 0 else [],
+    "drink": lambda g, h: sorted(set(h.potions)),
+    "trade": trade_targets,
+    "pickup": pickup_targets,
+    "revive": revive_targets,
+    "buy": buy_targets,
+    "end": lambda g, h: ["turn"],
+}
+FREE = ("revive", "buy", "end")
+"""Actions that may cost no action point (revive for gold, buying, ending the turn)."""
+
+
+def targets(g: Play, hero: Hero, action: str) -> list[str]:
+    """The legal targets of one action now (none when it needs an action the hero no longer has)."""
+    if g.s.actions < 1 and action not in FREE:
+        return []
+    return TARGETS[action](g, hero)
+
+
 def options(g: Play, hero: Hero) -> dict[str, list[str]]:
     """Every action allowed now, with its targets (an action with no target is not offered)."""
-    s = g.s
-    found: dict[str, list[str]] = {}
-    if s.actions >= 1:
-        found["move"] = sorted(move_targets(g, hero))
-        found["attack"] = combat.targets_in_range(g, hero)
-        if g.d.heroes[hero.id].ability == "fireball" and not hero.fireball_used:
-            found["fireball"] = combat.targets_in_range(g, hero)
-        found["reveal"] = reveal_targets(g, hero)
-        found["open_chest"] = [hero.space] if s.board.chests.get(hero.space, 0) > 0 else []
-        found["drink"] = sorted(set(hero.potions))
-        found["trade"] = trade_targets(g, hero)
-        found["pickup"] = pickup_targets(g, hero)
-    found["revive"] = revive_targets(g, hero)
-    found["buy"] = buy_targets(g, hero)
-    found["end"] = ["turn"]
+    found = {action: targets(g, hero, action) for action in TARGETS}
     return {k: v for k, v in found.items() if v}
 
 
@@ -98,11 +116,11 @@ def check(g: Play, act: Act) -> Rejection | None:
     if act.action not in ACTION_NAMES:
         return reject("unknown-action", Layer.MALFORMED, "§Your turn", "There is no action called {action}.",
                       action=act.action)
-    allowed = options(g, hero)
-    if act.action not in allowed:
+    allowed = targets(g, hero, act.action)
+    if not allowed:
         return _why_not(g, hero, act)
     target = act.target if act.target is not None else "turn" if act.action == "end" else ""
-    if target not in allowed[act.action]:
+    if target not in allowed:
         return _why_not_target(g, hero, act)
     if act.action == "trade":
         return _check_trade(g, hero, act)
@@ -120,7 +138,7 @@ def check(g: Play, act: Act) -> Rejection | None:
 
 def _why_not(g: Play, hero: Hero, act: Act) -> Rejection:
     s = g.s
-    if s.actions < 1 and act.action not in ("revive", "buy", "end"):
+    if s.actions < 1 and act.action not in FREE:
         return reject("no-actions-left", Layer.ILLEGAL, "§Your turn", "{hero} has no actions left this turn.",
                       hero=g.hero_name(hero))
     if act.action == "reveal" and explore.reveal_blocked(g):
@@ -195,7 +213,7 @@ def perform(g: Play, act: Act) -> None:
     hero = s.heroes[act.actor]
     target = act.target or ""
     if act.action == "move":
-        distance = move_targets(g, hero)[target]
+        distance = g.board.distances(hero.space, g.blocked())[target]
         start, hero.space = hero.space, target
         hero.moved += distance
         s.actions -= 1
