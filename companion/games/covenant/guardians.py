@@ -41,7 +41,7 @@ def wound(g: Play, amount: int, by: str) -> None:
 
 
 def provoke(g: Play) -> None:
-    if not g.s.guardian.provoked:
+    if not (g.s.guardian.provoked or g.s.guardian.defeated):
         g.s.guardian.provoked = True
         g.say("guardian-provoked", "R-GUARD-1", "{guardian} stirs: it acts from the next monster phase.",
               guardian=g.guardian_name())
