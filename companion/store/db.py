@@ -125,14 +125,18 @@ class _Corrupt(sqlite3.DatabaseError):
 def _connect(target: str) -> sqlite3.Connection:
     conn = sqlite3.connect(target, isolation_level=None, timeout=5.0, check_same_thread=False)
     try:
+        # Read-only checks first, so that a file this version must not use is set aside unchanged.
+        version: int = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise NewerSchema(version)
         if target != MEMORY:
+            check = [row[0] for row in conn.execute("PRAGMA quick_check")]
+            if check != ["ok"]:
+                raise _Corrupt("; ".join(check[:3]))
             mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             if mode != "wal":
                 raise sqlite3.OperationalError(f"journal mode {mode}, not wal")
             conn.execute("PRAGMA synchronous=FULL")
-            check = [row[0] for row in conn.execute("PRAGMA quick_check")]
-            if check != ["ok"]:
-                raise _Corrupt("; ".join(check[:3]))
         conn.execute("PRAGMA foreign_keys=ON")
         migrate(conn)
     except BaseException:
