@@ -12,8 +12,7 @@ import pytest
 
 from companion.core import scenario
 from companion.core.rules import RuleSystem, find
-from companion.store import Store, StoredSession
-from companion.store import drive
+from companion.store import Store, StoredSession, drive
 
 WORKED_TURN = Path(__file__).resolve().parents[1] / "games" / "covenant" / "scenarios" / "worked-turn.yaml"
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
-import sqlite3
 import random
+import sqlite3
 from pathlib import Path
 from typing import Any
 
