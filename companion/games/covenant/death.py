@@ -43,6 +43,13 @@ def fall(g: Play, hero: Hero, rule: str) -> None:
     g.say("fall", "§Falling and death", "{hero} falls! Fall counter: {falls} of 6. Revive them before the end "
           "of the monster phase of round {deadline}, or they die.",
           {"hero": hero.id, "falls": s.falls}, hero=g.hero_name(hero), falls=s.falls, deadline=hero.dies_after_round)
+    if s.phase == "heroes" and s.turn_open and s.active == hero.id:
+        # A fallen hero cannot take actions: a fall in their own turn (a trap, an ambush, poison) ends it.
+        s.actions = 0
+        s.turn_open = False
+        s.turn += 1
+        g.say("turn-lost", "§Falling and death", "{hero} has fallen: their turn ends.", {"hero": hero.id},
+              hero=g.hero_name(hero))
     if s.falls >= FALLS_TO_LOSE:
         s.outcome = "defeat:falls"
         s.phase = "over"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from companion.games.covenant import death, escape, guardians, monsters
 from companion.games.covenant.play import Play
-from companion.games.covenant.state import Hero
 from companion.games.covenant.turn import ACTIONS_PER_TURN
 
 _ORIGIN_ORDER = {"room": 0, "ambush": 0, "summon": 1, "pursuer": 2}
@@ -37,18 +36,10 @@ def begin_turn(g: Play) -> None:
                   hero=g.hero_name(hero))
             death.hurt(g, hero, 1, "§Events and traps")
         guardians.fire_aura(g, hero.id)
-        if _standing(hero):
+        if s.turn_open:  # a hero who fell to them has lost the turn already (death.fall)
             return
-        s.turn_open = False
-        s.turn += 1
     if not s.outcome:
         start_monster_phase(g)
-
-
-def _standing(hero: Hero) -> bool:
-    """Whether the hero still stands after the start-of-turn hazards (a call, so the type checker does
-    not carry over what it knew before them)."""
-    return not hero.fallen
 
 
 def end_turn(g: Play) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from conftest import Game, monster
 
-from companion.core.flow import Act, ChoicePrompt, Choose, Layer
+from companion.core.flow import Act, ChoicePrompt, Choose, Draw, Layer, Roll
 from companion.games.covenant import traits
 from companion.games.covenant.engine import CovenantRules
 
@@ -206,3 +206,17 @@ def test_vitality_raises_hp_with_the_maximum_and_protection_keeps_the_cap() -> N
     assert (knight.hp, traits.max_hp(DATA, knight)) == (13, 17)
     death.take_upgrade(play, knight, "protection")
     assert traits.defense(DATA, knight) == 4
+
+
+def test_a_hero_who_falls_in_their_own_turn_cannot_act_on() -> None:
+    """§Falling and death: a fallen hero cannot take actions — a trap that fells the revealer ends the
+    turn at once (no moving on, no drinking, no reviving oneself for gold)."""
+    g = Game(["knight", "rogue"], {"heroes": {"knight": {"space": "m2", "hp": 1, "gold": 9}}, "pending": []},
+             deal={"markers": "table", "rooms": "table"})
+    g.ok(Act(actor="knight", action="reveal", target="room1"), Draw(deck="markers-z1", card="z1-trap-1"),
+         Draw(deck="rooms-z1-trap", card="z1-pit"), Roll(die="trap", face="spikes"))
+    assert g.s.heroes["knight"].fallen
+    assert "turn-lost" in g.kinds()
+    assert g.s.active == "rogue" and g.s.actions == 4
+    assert g.refused(Act(actor="knight", action="revive", target="knight", args={"pay": "gold"})).code == \
+        "not-your-turn"
