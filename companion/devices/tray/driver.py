@@ -11,6 +11,7 @@ is dropped too, so a retransmitted throw report reaches the table once.
 from __future__ import annotations
 
 import collections
+import errno
 import queue
 import threading
 import time
@@ -36,10 +37,11 @@ FAULTS = {
     wire.FAULT_THROW_TIMEOUT: "A die did not come to rest in time: throw it again.",
 }
 OTHER_FAULT = "The dice tray reported a fault."
+NO_PERMISSION = "The dice tray's port may not be opened: add this user to the dialout group."
 NO_ANSWER = "Something is on the dice tray's port but does not answer like a tray: check its firmware."
 VERSION_MISMATCH = "The dice tray speaks another protocol version: update its firmware."
 MESSAGES = (CONNECTED, UNPLUGGED, RESTARTED, UNKNOWN_FACE, LOW_BATTERY, OTHER_FAULT, VERSION_MISMATCH,
-            NO_ANSWER, *FAULTS.values())
+            NO_ANSWER, NO_PERMISSION, *FAULTS.values())
 
 LOW_BATTERY_PERCENT = 15
 HELLO_RETRY_S = 1.0
@@ -156,10 +158,13 @@ class TrayDriver:
                     delay = self.backoff[0]
                     announced = False
                     self._session(link)
-            except (serial.SerialException, OSError):
+            except (serial.SerialException, OSError) as exc:
                 if not announced and not self._stop.is_set():
                     announced = True
-                    self._status(DeviceState.DISCONNECTED, UNPLUGGED)
+                    if exc.errno in (errno.EACCES, errno.EPERM):
+                        self._status(DeviceState.FAULT, NO_PERMISSION)
+                    else:
+                        self._status(DeviceState.DISCONNECTED, UNPLUGGED)
                 self._stop.wait(delay)
                 delay = min(delay * 2, self.backoff[1])
 
@@ -213,6 +218,7 @@ class TrayDriver:
             self._status(self.online, RESTARTED)
         self._boot = boot
         self._seen.clear()
+        self.dice.clear()
 
     def _on_hello(self, fields: list[object]) -> None:
         first = self.hello is None

@@ -148,10 +148,13 @@ def test_a_tray_that_lost_power_mid_throw_says_it_restarted(rig: Rig) -> None:
     assert DeviceStatus("tray", DeviceState.SIMULATED, drv.RESTARTED) in rig.statuses()
     assert not rig.throws()
     # The dump still says what lies on the tray now.
-    deadline = time.monotonic() + 2
-    while time.monotonic() < deadline and rig.driver.dice.get("D1", None) is None:
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline and "D1" not in rig.driver.dice:
         time.sleep(0.02)
     view = rig.driver.dice["D1"]
+    while time.monotonic() < deadline and view.state != wire.SETTLED:
+        time.sleep(0.02)
+        view = rig.driver.dice["D1"]
     assert (view.state, view.face) == (wire.SETTLED, 6)
     still_works(rig)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import queue
 import time
@@ -9,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import serial
 
 from companion.config import TraySettings
 from companion.core.events import DeviceState, DeviceStatus, DiceThrown, DomainEvent
@@ -112,5 +114,22 @@ def test_the_simulator_can_hold_another_game_s_dice() -> None:
         thrown = first(events, DiceThrown)
         assert isinstance(thrown, DiceThrown)
         assert {(d.kind, d.face) for d in thrown.dice} == {("party", "mage"), ("dungeon", "dragon")}
+    finally:
+        handle.stop()
+
+
+
+def test_a_port_without_permission_says_how_to_fix_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Root opens any device node, so stand in for pyserial's open failing as it does for a user not
+    # in dialout: SerialException carrying EACCES.
+    def denied(*args: object, **kwargs: object) -> None:
+        raise serial.SerialException(errno.EACCES, f"could not open port {args[0]}: Permission denied")
+
+    monkeypatch.setattr(serial, "Serial", denied)
+    events: queue.Queue[DomainEvent] = queue.Queue()
+    handle = open_tray(TraySettings(backend="serial", port=str(tmp_path / "dicetray")), events)
+    handle.start()
+    try:
+        assert first(events, DeviceStatus) == DeviceStatus("tray", DeviceState.FAULT, drv.NO_PERMISSION)
     finally:
         handle.stop()
