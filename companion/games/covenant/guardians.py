@@ -88,8 +88,8 @@ def attack(g: Play, chosen: str | None = None) -> bool:
     g.say("monster-target", "R-GUARD-2", "{guardian} targets {hero} ({hp} HP) within 4 spaces of its hall: "
           "{why}.", {"monster": "guardian", "hero": target.id, "in_reach": in_reach},
           guardian=g.guardian_name(), hero=g.hero_name(target), hp=target.hp, why=why)
-    strike(g, Blow(name=g.guardian_name(), damage=phase.damage, crown_strike=spec.ability == "crown_strike"),
-           target, "§Shard guardians")
+    strike(g, Blow(name=g.guardian_name(), damage=phase.damage, subject="guardian",
+                   crown_strike=spec.ability == "crown_strike"), target, "§Shard guardians")
     return True
 
 

@@ -24,6 +24,7 @@ class Blow:
 
     name: Named
     damage: int
+    subject: str = ""
     brutality: bool = False
     curse: bool = False
     crown_strike: bool = False
@@ -39,7 +40,8 @@ def strike(g: Play, blow: Blow, hero: Hero, rule: str) -> None:
     total = amount + crown
     g.say("monster-attack", rule, "{attacker} attacks {hero}: damage {damage} − defense {defense} = {net}"
           "{minimum}{crown} → {total} damage.",
-          {"damage": blow.damage, "defense": defense, "total": total, "hero": hero.id},
+          {"monster": blow.subject, "hero": hero.id, "damage": blow.damage, "defense": defense, "minimum": floor,
+           "crown": crown, "total": total},
           attacker=blow.name, hero=g.hero_name(hero), damage=blow.damage, defense=defense,
           net=blow.damage - defense,
           minimum=g.named(f", raised to the minimum of {floor}", f"، تُرفع إلى الحد الأدنى {floor}")
@@ -78,7 +80,7 @@ def _shielded(g: Play, hero: Hero, amount: int) -> Hero:
 
 def blow_of(g: Play, m: Monster) -> Blow:
     abilities = g.d.monsters[m.kind].abilities
-    return Blow(name=g.monster_name(m), damage=traits.monster_damage(g.d, m),
+    return Blow(name=g.monster_name(m), damage=traits.monster_damage(g.d, m), subject=m.uid,
                 brutality="brutality" in abilities, curse="curse" in abilities)
 
 

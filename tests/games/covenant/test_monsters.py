@@ -148,7 +148,8 @@ def test_total_defense_never_exceeds_four() -> None:
     """§When a monster attacks you: however many sources add defense, no hero's total exceeds 4."""
     g = _phase({"knight": {"space": "m4", "armour": "plate_armour", "accessory": "warding_amulet",
                            "upgrades": {"protection": 2}}}, [monster("m1", "wraith", "m4")])
-    assert _of(g, "monster-attack")[0]["defense"] == 4
+    assert _of(g, "monster-attack") == [{"monster": "m1", "hero": "knight", "damage": 5, "defense": 4, "minimum": 1,
+                                          "crown": 0, "total": 1}]
     assert g.s.heroes["knight"].hp == 14 - (5 - 4)
 
 
