@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import queue
+import re
 import shlex
 import threading
 import time
@@ -89,6 +90,9 @@ def _status(handle: TrayHandle, events: queue.Queue[object], args: argparse.Name
 
 
 def _pair(handle: TrayHandle, events: queue.Queue[object], args: argparse.Namespace) -> int:
+    if not re.fullmatch(r"[0-9A-Za-z]{1,8}", args.die):
+        print(f"a die id is 1 to 8 letters or digits (the die prints its own), not {args.die!r}")
+        return 2
     kind = handle.driver.kinds.get(args.kind)
     if kind is None:
         print(f"no die kind {args.kind!r}; known: {', '.join(sorted(handle.driver.kinds))}")

@@ -57,6 +57,8 @@ def test_status_pair_and_calibrate_against_the_simulated_tray(
     assert main(["tray", "pair", "ABCDEF", "red"]) == 0
     assert "pair ABCDEF as red: ok" in capsys.readouterr().out
     assert main(["tray", "pair", "ABCDEF", "purple"]) == 2
+    assert main(["tray", "pair", "ضرب-نرد-طويل-جدا", "d6"]) == 2
+    assert "1 to 8 letters or digits" in capsys.readouterr().out
     monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 6))
     assert main(["tray", "calibrate", "D1"]) == 0
     assert capsys.readouterr().out.count(": ok") == 6
