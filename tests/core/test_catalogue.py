@@ -11,13 +11,13 @@ from babel.messages.extract import extract_from_dir
 from companion.core.messages import catalogue
 
 ROOT = Path(__file__).resolve().parents[2] / "companion"
-KEYWORDS = {"say": (3,), "reject": (4,), "event": (3,), "Msg": (1,), "N_": None}
+KEYWORDS = {"say": (3,), "reject": (4,), "event": (3,), "Msg": (1,), "N_": None, "notice": (2,)}
 FIELD = re.compile(r"\{(\w+)\}")
 
 
 def engine_msgids() -> set[str]:
     found: set[str] = set()
-    for sub in ("core", "games"):
+    for sub in ("core", "games", "table"):
         for _, _, msgid, _, _ in extract_from_dir(ROOT / sub, keywords=KEYWORDS):
             found.add(msgid if isinstance(msgid, str) else msgid[0])
     return found

@@ -1,0 +1,159 @@
+"""The table controller: one consumer of the event queue, on the UI thread (architecture, step 2).
+
+It never blocks: `pump` takes only what is already on the queue. Every input goes through the session,
+which (for a `StoredSession`) commits it before `submit` returns, so an `Update` holds only what is safe
+to show. Device statuses drive the LEDs; a fall or an escape round sounds the buzzer.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import msgspec
+
+from companion.core.events import ButtonPressed, DeviceStatus, DiceRolling, DiceThrown, DomainEvent, TagSeen
+from companion.core.flow import Accepted, ActionPrompt, CardPrompt, DiePrompt, Draw, Input, Prompt, Rejection, Roll
+from companion.core.messages import Msg
+from companion.games.covenant.data import default
+from companion.table.matching import MarkerTap, match_tag, match_throw, reveal_act
+from companion.table.notices import Notice, notice
+
+SOUNDS = {"fall": "fall", "escape-round": "escape-round"}
+"""Engine events that sound the buzzer, and the buzzer pattern each plays."""
+
+
+class SessionLike(Protocol):
+    state: Any
+
+    def prompt(self) -> Prompt | None: ...
+
+    def submit(self, inp: Input) -> Accepted | Rejection: ...
+
+
+class Outputs(Protocol):
+    """What the table drives besides the screen: the LEDs and the buzzer (gpiozero's `Controls`)."""
+
+    def show(self, status: DeviceStatus) -> None: ...
+
+    def sound(self, pattern: Any) -> None: ...
+
+
+class Update(msgspec.Struct):
+    accepted: list[Accepted] = []
+    rejection: Rejection | None = None
+    notices: list[Notice] = []
+    put_back: list[Msg] = []
+    next_pressed: bool = False
+
+    def merge(self, other: Update) -> None:
+        self.accepted += other.accepted
+        self.rejection = other.rejection or self.rejection
+        self.notices += other.notices
+        self.put_back += other.put_back
+        self.next_pressed = self.next_pressed or other.next_pressed
+
+
+class Table:
+    def __init__(self, session: SessionLike, events: queue.Queue[DomainEvent], outputs: Outputs | None = None,
+                 problem_message: Callable[[str], Msg] | None = None) -> None:
+        self.session = session
+        self.events = events
+        self.outputs = outputs
+        self.problem_message = problem_message
+        self.data = default()
+        self.devices: dict[str, tuple[DeviceStatus, float]] = {}
+        self.rolling = False
+        self.held_marker: str | None = None
+
+    @property
+    def prompt(self) -> Prompt | None:
+        return self.session.prompt()
+
+    # ---- inputs --------------------------------------------------------------------------------
+
+    def submit(self, inp: Input) -> Update:
+        """An input from the screen or a device; an accepted one is stored before this returns."""
+        result = self.session.submit(inp)
+        if isinstance(result, Rejection):
+            return Update(rejection=result)
+        update = Update(accepted=[result])
+        for event in result.events:
+            if event.kind in SOUNDS and self.outputs is not None:
+                self.outputs.sound(SOUNDS[event.kind])
+        prompt = self.prompt
+        if self.held_marker and isinstance(prompt, CardPrompt) and prompt.deck.startswith("markers-"):
+            marker, self.held_marker = self.held_marker, None
+            update.merge(self.submit(Draw(deck=prompt.deck, card=marker)))
+        return update
+
+    def app_roll(self) -> Update:
+        """The app rolls the die the engine waits for, with the game's own seeded generator."""
+        prompt = self.prompt
+        if not isinstance(prompt, DiePrompt):
+            return Update(notices=[notice("no-roll-now", "No die is asked for now.")])
+        return self.submit(Roll(die=prompt.die))
+
+    def app_draw(self) -> Update:
+        prompt = self.prompt
+        if not isinstance(prompt, CardPrompt):
+            return Update(notices=[notice("no-card-now", "No card is asked for now.")])
+        return self.submit(Draw(deck=prompt.deck))
+
+    def undo(self) -> Update:
+        undo = getattr(self.session, "undo", None)
+        if undo is None:
+            return Update(notices=[notice("no-undo", "This session cannot be undone.")])
+        result = undo()
+        if isinstance(result, Rejection):
+            return Update(rejection=result)
+        self.held_marker = None
+        return Update(put_back=list(result.put_back))
+
+    # ---- device events -------------------------------------------------------------------------
+
+    def pump(self, limit: int = 100) -> Update:
+        """Handle what the devices reported since the last call, without waiting for more."""
+        update = Update()
+        for _ in range(limit):
+            try:
+                event = self.events.get_nowait()
+            except queue.Empty:
+                break
+            update.merge(self.handle(event))
+        return update
+
+    def handle(self, event: DomainEvent) -> Update:
+        if isinstance(event, DeviceStatus):
+            self.devices[event.device] = (event, time.time())
+            if self.outputs is not None:
+                self.outputs.show(event)
+            return Update()
+        if isinstance(event, DiceRolling):
+            self.rolling = True
+            return Update()
+        if isinstance(event, DiceThrown):
+            self.rolling = False
+            matched = match_throw(event, self.prompt, self.data)
+            return Update(notices=[matched]) if isinstance(matched, Notice) else self.submit(matched)
+        if isinstance(event, TagSeen):
+            return self._tag(event)
+        if isinstance(event, ButtonPressed):
+            return self.undo() if event.name == "undo" else Update(next_pressed=True)
+
+    def _tag(self, tag: TagSeen) -> Update:
+        problem = self.problem_message(tag.problem) if self.problem_message and tag.problem else None
+        matched = match_tag(tag, self.prompt, self.session.state, self.data, problem)
+        if isinstance(matched, Notice):
+            return Update(notices=[matched])
+        if not isinstance(matched, MarkerTap):
+            return self.submit(matched)
+        prompt = self.prompt
+        assert isinstance(prompt, ActionPrompt)
+        self.held_marker = matched.marker
+        if matched.slot is None:
+            return Update(notices=[notice("which-room", "Tap on the screen the room where this marker lies.",
+                                          rule="§Exploration")])
+        return self.submit(reveal_act(prompt, matched.slot))
