@@ -14,7 +14,9 @@ picks targets an ally stands beside (Backstab), the Huntress rerolls misses with
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import cache, cached_property, lru_cache
+from typing import TypeVar
 
 from companion.core.flow import (
     Act,
@@ -28,7 +30,7 @@ from companion.core.flow import (
     Prompt,
     Roll,
 )
-from companion.games.covenant import combat, traits
+from companion.games.covenant import combat, death, monsters, traits
 from companion.games.covenant.data import GameData
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import ChooseStep, GameState, Hero, Pile
@@ -40,6 +42,7 @@ READY_FOR_GUARDIAN = 0.6
 """Before waking a guardian, a hero heals up to this share of their HP if a potion allows."""
 REROLL_RESERVE = 0
 UPGRADE_ORDER = ("protection", "vitality", "strength", "skill", "agility")
+Value = TypeVar("Value", float, tuple[int, float])
 
 
 class Bot:
@@ -89,11 +92,12 @@ def _reroll(g: Play, options: list[str]) -> str:
     a = g.s.attack
     assert a is not None and a.card is not None and a.die is not None
     hero = g.s.heroes[a.attacker]
-    now = combat.outcome(g, hero, a.target, a.card, a.die)
+    terms = combat.terms(g, hero, a.target)
+    now = terms.outcome(a.card, a.die)
     if now.hit:
         return "keep"
     # A new die can only help if some face reaches the target's strength (else only a golden six).
-    needed = combat.strength_of(g, a.target) - a.card - traits.attack_bonus(g.d, hero)
+    needed = terms.strength - a.card - terms.bonus
     if needed > 6 and now.golden:
         return "keep"
     if "hawk_eye" in options:
@@ -166,8 +170,8 @@ class _Turn:
         return Act(actor=self.hero.id, action=action, target=target, args=dict(args))
 
     def decide(self) -> Act:
-        for rule in (self._revive, self._merchant, self._escape, self._pickup, self._heal, self._share, self._fight,
-                     self._chest, self._reveal, self._move, self._spare):
+        for rule in (self._revive, self._merchant, self._escape, self._pickup, self._heal, self._share,
+                     self._retreat, self._fight, self._chest, self._reveal, self._move, self._spare):
             found = rule()
             if found is not None:
                 return found
@@ -176,11 +180,20 @@ class _Turn:
     # -- helping others --------------------------------------------------------------------------
 
     def _revive(self) -> Act | None:
-        targets = self.options.get("revive", [])
+        """Revive a fallen neighbour, unless the 5 HP it would stand up with are sure to fall again
+        before its turn: a hero who dies instead comes back whole at the entrance, and every fall
+        counts towards the six that lose the game. In the escape, always: time is short."""
+        targets = [t for t in self.options.get("revive", []) if self.s.escape is not None or self._survives(t)]
         if not targets:
             return None
         pay = "actions" if self.s.actions >= 2 else "gold"
         return self.act("revive", targets[0], pay=pay)
+
+    def _survives(self, hero_id: str) -> bool:
+        hero = self.s.heroes[hero_id]
+        own_turn_ahead = hero.seat > self.s.turn
+        heal = max((self.g.d.potions[p].effect.heal for p in _heal_potions(self.g, hero)), default=0)
+        return threats(self.g, hero).get(hero.space, 0) < death.REVIVE_HP + (heal if own_turn_ahead else 0)
 
     def _merchant(self) -> Act | None:
         buys = self.options.get("buy", [])
@@ -254,11 +267,12 @@ class _Turn:
     def _heal(self) -> Act | None:
         if "drink" not in self.options:
             return None
+        heals = self._heals()
+        if not heals:
+            return None
         limit = READY_FOR_GUARDIAN if self._near_guardian() else HEAL_BELOW
-        if self.hero.hp <= traits.max_hp(self.g.d, self.hero) * limit:
-            heals = self._heals()
-            if heals:
-                return self.act("drink", heals[0])
+        if self.hero.hp <= traits.max_hp(self.g.d, self.hero) * limit or self._in_danger():
+            return self.act("drink", heals[0])
         return None
 
     def _heals(self) -> list[str]:
@@ -272,6 +286,25 @@ class _Turn:
         return g.hall_open() and (g.board.distance(self.hero.space, g.board.hall) or 99) <= g.d.guardians[
             self.s.board.zone].range
 
+    @cached_property
+    def threats(self) -> dict[str, int]:
+        return threats(self.g, self.hero)
+
+    def _in_danger(self) -> bool:
+        return self.hero.hp <= self.threats.get(self.hero.space, 0)
+
+    def _retreat(self) -> Act | None:
+        """With the last action, a hero who would fall where they stand steps out of reach (the
+        Covenant Bearer runs instead)."""
+        e = self.s.escape
+        if self.s.actions != 1 or "move" not in self.options or not self._in_danger() or (
+                e is not None and e.bearer == self.hero.id):
+            return None
+        safe = {sp: self.threats.get(sp, 0) for sp in self.options["move"]}
+        steps = self.g.board.distances(self.hero.space, self.blocked)
+        best = min(safe, key=lambda sp: (safe[sp], steps.get(sp, 99), sp))
+        return self.act("move", best) if safe[best] < self.hero.hp else None
+
     # -- fighting --------------------------------------------------------------------------------
 
     def _fight(self) -> Act | None:
@@ -279,11 +312,10 @@ class _Turn:
         if not targets:
             return None
         if "fireball" in self.options:
-            best = max(targets, key=self._splash)
-            return self.act("fireball", best)
+            return self.act("fireball", _best(targets, self._splash))
         if "guardian" in targets and "strength" in self.hero.potions and self.s.actions >= 2:
             return self.act("drink", "strength")
-        return self.act("attack", max(targets, key=self._attack_value))
+        return self.act("attack", _best(targets, self._attack_value))
 
     def _take_on_guardian(self) -> bool:
         """Fight the guardian once it is awake, or once the board is clear of other monsters."""
@@ -297,36 +329,12 @@ class _Turn:
 
     def _attack_value(self, target: str) -> float:
         """Expected damage as a share of what the target has left, plus the chance to kill; the
-        guardian counts most once it fights. A bot's estimate (the engine's odds are exact but slow):
-        it folds the combat deck by card value and leaves rerolls out."""
-        g, hero, d = self.g, self.hero, self.g.d
-        cards = Counter(self.s.decks["combat"].remaining())
-        if not cards:
-            return 0.0
-        guardian = target == "guardian"
-        left = traits.guardian_hp(d, self.s) if guardian else _monster_left(g, target)
-        strength = combat.strength_of(g, target)
-        bonus = traits.attack_bonus(d, hero)
-        extra = combat.backstab(g, hero, target) + traits.damage_bonus(d, hero)
-        floor = traits.min_damage(d, hero)
-        armour = traits.guardian_phase(d, self.s).defense if guardian else 0
-        expected = kill = 0.0
-        for card, n in cards.items():
-            for die in range(1, 7):
-                total = int(card) + die + bonus
-                if total >= strength:
-                    raw = total - strength + 2 + extra
-                elif die == combat.GOLDEN_SIX:
-                    raw = 1 + extra
-                else:
-                    continue
-                dealt = max(raw, floor)
-                dealt = max(1, dealt - armour) if guardian else dealt
-                expected += n * min(dealt, left)
-                kill += n * (dealt >= left)
-        weight = 1 / (sum(cards.values()) * 6)
-        value = expected * weight / max(1, left) + kill * weight
-        return value + 1.0 if guardian else value
+        guardian counts most once it fights."""
+        g = self.g
+        left = traits.guardian_hp(g.d, self.s) if target == "guardian" else _monster_left(g, target)
+        expected, kill = _expectation(combat.terms(g, self.hero, target), left, _full_deck(g.d))
+        value = expected / max(1, left) + kill
+        return value + 1.0 if target == "guardian" else value
 
     # -- the board -------------------------------------------------------------------------------
 
@@ -411,6 +419,60 @@ class _Turn:
 def _pile_contents(pile: Pile) -> list[str]:
     found = [k for k in ("gold", "equipment", "potions") if getattr(pile, k)]
     return found + [f"shard:{s}" for s in pile.shards] + (["covenant"] if pile.covenant else [])
+
+
+def threats(g: Play, hero: Hero) -> dict[str, int]:
+    """For each space, the most damage `hero` could take there in the next monster phase: each attack
+    of an awake (or provoked) guardian whose range covers it, and each monster that can reach it."""
+    s, d, board = g.s, g.d, g.board
+    defense = traits.defense(d, hero)
+    found: dict[str, int] = {}
+    gd = s.guardian
+    if (gd.awake or gd.provoked) and not gd.defeated:
+        spec = traits.guardian_spec(d, s)
+        phase = traits.guardian_phase(d, s)
+        crowned = board.around(board.hall) if spec.ability == "crown_strike" else ()
+        for sp, far in board.distances(board.hall).items():
+            if far <= spec.range:
+                found[sp] = phase.attacks * (max(1, phase.damage - defense) + (sp in crowned))
+    bearer = s.escape.bearer if s.escape is not None else None
+    for m in s.monsters:
+        if m.origin == "pursuer" and bearer is not None and bearer != hero.id:
+            continue
+        spec_m = traits.monster_spec(d, m)
+        blow = max(2 if "brutality" in spec_m.abilities else 1, traits.monster_damage(d, m) - defense)
+        for sp, far in board.distances(m.space).items():
+            if far <= monsters.MONSTER_MOVE + spec_m.range:
+                found[sp] = found.get(sp, 0) + blow
+    return found
+
+
+def _best(targets: list[str], value: Callable[[str], Value]) -> str:
+    """The target of highest value (the first of equals); a lone target needs no judging."""
+    if len(targets) == 1:
+        return targets[0]
+    return max(targets, key=value)
+
+
+@cache
+def _full_deck(d: GameData) -> tuple[tuple[int, int], ...]:
+    """The whole combat deck by card value: the bots judge by it rather than by the cards left, a
+    rougher guess that lets them remember their sums (a game's worth of attack choices costs little)."""
+    return tuple(sorted(Counter(int(c) for c in d.decks.combat.ids()).items()))
+
+
+@lru_cache(maxsize=8192)
+def _expectation(terms: combat.Terms, left: int, deck: tuple[tuple[int, int], ...]) -> tuple[float, float]:
+    """Expected damage (no more than `left`) and the chance to deal `left` or more, over the deck and a
+    fair d6, with the engine's own combat arithmetic."""
+    expected = kill = 0.0
+    draws = sum(n for _, n in deck) * 6
+    for card, copies in deck:
+        for die in range(1, 7):
+            dealt = terms.damage(card, die)
+            expected += copies * min(dealt, left)
+            kill += copies * (dealt >= left)
+    return expected / draws, kill / draws
 
 
 def _heal_potions(g: Play, hero: Hero) -> list[str]:
