@@ -26,7 +26,7 @@ from pathlib import Path
 
 from companion.config import TraySettings
 from companion.core.events import DeviceState, DomainEvent
-from companion.devices.tray.driver import TrayDriver
+from companion.devices.tray.driver import TRAY_USB_IDS, TrayDriver
 from companion.devices.tray.kinds import load_kinds
 from companion.devices.tray.sim import DEFAULT_DICE, SimulatedTray
 
@@ -52,12 +52,14 @@ def open_tray(
     events: queue.Queue[DomainEvent],
     sim_dice: Iterable[tuple[str, str]] = DEFAULT_DICE,
 ) -> TrayHandle:
-    """The real tray when the backend is "serial", or "auto" and its port exists; else the simulator,
+    """The real tray when the backend is "serial", or "auto" and its port (the stable name, else a USB
+    serial port with MicroPython's RP2040 ids) exists; else the simulator,
     holding `sim_dice` (die id, kind id) — by default The Last Covenant's: D1-D3 (d6), T1 (trap), G1
     (treasure)."""
     kinds = load_kinds()
-    if settings.backend == "serial" or (settings.backend == "auto" and Path(settings.port).exists()):
-        return TrayHandle(TrayDriver(settings.port, settings.baud, events, kinds))
+    real = TrayDriver(settings.port, settings.baud, events, kinds, usb_ids=TRAY_USB_IDS)
+    if settings.backend == "serial" or (settings.backend == "auto" and Path(real.find_port()).exists()):
+        return TrayHandle(real)
     simulator = SimulatedTray(kinds, sim_dice)
     driver = TrayDriver(
         simulator.port, settings.baud, events, kinds, source="tray-sim", online=DeviceState.SIMULATED

@@ -1,6 +1,7 @@
 """The host side of the tray: pyserial on a background thread, frames in, domain events out.
 
-The thread opens the port (a stable name such as `/dev/dicetray`), asks the tray who it is and what
+The thread opens the port (a stable name such as `/dev/dicetray`, else a USB serial port with the
+tray's vendor and product ids), asks the tray who it is and what
 lies on it (HELLO_REQ, DUMP_REQ), then reads frames and puts `DiceRolling`, `DiceThrown` and
 `DeviceStatus` events on the queue it was given; callers never wait on it. When the port vanishes (an
 unplug) it says so, retries with a doubling back-off and resynchronises from the tray's state dump.
@@ -12,12 +13,14 @@ from __future__ import annotations
 
 import collections
 import errno
+import os
 import queue
 import threading
 import time
 from dataclasses import dataclass, field
 
 import serial
+from serial.tools import list_ports
 
 from companion.core.dice import DieKind
 from companion.core.events import DeviceState, DeviceStatus, DiceRolling, DiceThrown, DomainEvent, SettledDie
@@ -48,6 +51,8 @@ HELLO_RETRY_S = 1.0
 HELLO_TRIES = 2  # unanswered HELLO_REQs before the port is called silent
 READ_TIMEOUT_S = 0.05
 SEQ_WINDOW = 64
+# MicroPython's USB ids on an RP2040 (the Pico W of the reference design).
+TRAY_USB_IDS = (0x2E8A, 0x0005)
 
 
 @dataclass
@@ -85,8 +90,10 @@ class TrayDriver:
         source: str = "tray",
         online: DeviceState = DeviceState.CONNECTED,
         backoff: tuple[float, float] = (0.1, 2.0),
+        usb_ids: tuple[int, int] | None = None,
     ) -> None:
         self.port = port
+        self.usb_ids = usb_ids
         self.baud = baud
         self.events = events
         self.kinds = kinds
@@ -153,7 +160,7 @@ class TrayDriver:
         announced = False
         while not self._stop.is_set():
             try:
-                with serial.Serial(self.port, self.baud, timeout=READ_TIMEOUT_S, exclusive=True) as link:
+                with serial.Serial(self.find_port(), self.baud, timeout=READ_TIMEOUT_S, exclusive=True) as link:
                     link.reset_input_buffer()
                     delay = self.backoff[0]
                     announced = False
@@ -167,6 +174,14 @@ class TrayDriver:
                         self._status(DeviceState.DISCONNECTED, UNPLUGGED)
                 self._stop.wait(delay)
                 delay = min(delay * 2, self.backoff[1])
+
+    def find_port(self) -> str:
+        """The stable name when it exists (udev's link); else a port with the tray's USB ids, if any."""
+        if self.usb_ids is None or os.path.exists(self.port):
+            return self.port
+        vid, pid = self.usb_ids
+        found = sorted(p.device for p in list_ports.comports() if (p.vid, p.pid) == (vid, pid))
+        return found[0] if found else self.port
 
     def _session(self, link: serial.Serial) -> None:
         self._deframer.buf = bytearray()

@@ -5,17 +5,21 @@ from __future__ import annotations
 import errno
 import os
 import queue
+import select
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import serial
+from serial.tools import list_ports
+from serial.tools.list_ports_common import ListPortInfo
 
 from companion.config import TraySettings
 from companion.core.events import DeviceState, DeviceStatus, DiceThrown, DomainEvent
 from companion.devices.tray import driver as drv
 from companion.devices.tray import open_tray
+from companion.devices.tray.dicetray import wire
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -133,3 +137,27 @@ def test_a_port_without_permission_says_how_to_fix_it(tmp_path: Path, monkeypatc
         assert first(events, DeviceStatus) == DeviceStatus("tray", DeviceState.FAULT, drv.NO_PERMISSION)
     finally:
         handle.stop()
+
+
+def test_without_the_stable_name_the_tray_is_found_by_its_usb_ids(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    master, slave = os.openpty()
+    tray_port = ListPortInfo(os.ttyname(slave), skip_link_detection=True)
+    tray_port.vid, tray_port.pid = drv.TRAY_USB_IDS
+    other = ListPortInfo("/dev/ttyUSB7", skip_link_detection=True)
+    other.vid, other.pid = 0x0403, 0x6001
+    # Stands in for the kernel's list of USB serial ports, which this machine has none of.
+    monkeypatch.setattr(list_ports, "comports", lambda: [other, tray_port])
+    handle = open_tray(TraySettings(backend="auto", port=str(tmp_path / "dicetray")), queue.Queue())
+    assert handle.simulator is None
+    handle.start()
+    try:
+        ready, _, _ = select.select([master], [], [], 3)
+        assert ready, "the driver did not open the port found by USB ids"
+        request = wire.Deframer().feed(os.read(master, 4096))
+        assert [f.kind for f in request][:2] == [wire.HELLO_REQ, wire.DUMP_REQ]
+    finally:
+        handle.stop()
+        os.close(master)
+        os.close(slave)
