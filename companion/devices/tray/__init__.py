@@ -14,7 +14,11 @@ or "tray-sim" for the simulator. `DeviceStatus.detail` is a message id translate
 
 When the simulator is chosen, `handle.simulator` is the `SimulatedTray` (see `sim.py` for its API:
 `dice()`, `throw()`, `roll()`, `inject()`, `noise()`, `unplug()`, `replug()`), which a screen or the
-keyboard can drive; otherwise it is None. `handle.driver` sends calibration and pairing commands.
+keyboard can drive; otherwise it is None. `handle.driver` sends pairing and calibration commands
+(`pair`, `calibrate`, answers in `acks`), and shows what the tray last said: `hello` (firmware version,
+tray id, boot id), `dice` (each die's state, face number and battery) and `stats` (frames, rejects by
+reason, duplicates, throws, connections, dump requests). All of it is safe to call from the UI thread:
+nothing waits on the port.
 """
 
 from __future__ import annotations
