@@ -47,11 +47,11 @@ def run(args: argparse.Namespace) -> int:
             for line in refused:
                 print(f"skipped {line}")
             return 0
-        session = store.resume(args.id)
-        if not isinstance(session, StoredSession):
-            print(session.msg.text(args.lang))
+        resumed = store.resume(args.id)
+        if not isinstance(resumed, StoredSession):
+            print(resumed.msg.text(args.lang))
             return 2
-        text = export.transcript(session, args.lang) if args.transcript else export.dump(session)
+        text = export.transcript(resumed, args.lang) if args.transcript else export.dump(resumed)
         if args.out is None:
             print(text, end="")
         else:

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 from conftest import play, start, worked_turn
 
-from companion.core.flow import Accepted, Act, CardPrompt, Draw, Rejection
+from companion.core.flow import Accepted, Act, CardPrompt, Draw, Rejection, Source
 from companion.core.rules import RuleSystem, parse_input, replay
 from companion.store import Problem, Store, StoredSession
 from companion.store.drive import long_setup
@@ -62,7 +62,7 @@ def test_resume_stops_at_the_pending_prompt_and_play_goes_on(path: Path, store: 
         assert isinstance(resumed, StoredSession)
         prompt = resumed.prompt()
         assert isinstance(prompt, CardPrompt) and prompt.deck == "combat"
-        assert isinstance(resumed.submit(Draw(deck="combat", card="5", source="table")), Accepted)
+        assert isinstance(resumed.submit(Draw(deck="combat", card="5", source=Source.TABLE)), Accepted)
 
 
 def test_a_damaged_snapshot_falls_back_to_replaying_the_log(store: Store, rules: RuleSystem[Any]) -> None:
