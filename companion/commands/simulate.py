@@ -26,6 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, help="with no --heroes: every party of this many heroes (default 4)")
     parser.add_argument("--difficulty", choices=DIFFICULTY_CHOICES, default="normal",
                         help="escape rounds 4, 3 or 2; 'all' plays the games at each")
+    parser.add_argument("--bots", choices=("cautious", "bold"), default="cautious",
+                        help="cautious bots step out of reach when a blow would fell them and revive only who can "
+                        "stand; bold ones stay in the fight and always revive")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--plot", type=Path, help="write a PNG of the win rate by party and difficulty")
 
@@ -55,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     difficulties = simulate.DIFFICULTIES if args.difficulty == "all" else (args.difficulty,)
     party_list = simulate.parties(heroes, args.players, known)
     start = time.perf_counter()
-    report = simulate.simulate(args.games, args.seed, party_list, difficulties, rules)
+    report = simulate.simulate(args.games, args.seed, party_list, difficulties, rules, args.bots)
     seconds = time.perf_counter() - start
     if args.json:
         import msgspec
@@ -86,7 +89,7 @@ def _counts(counts: dict[str, int], top: int = 8) -> str:
 def lines(r: Report, seconds: float) -> list[str]:
     n = max(1, r.result.games)
     out = [
-        f"{r.result.games} games (seed {r.seed}) in {seconds:.1f} s "
+        f"{r.result.games} games (seed {r.seed}, {r.bots} bots) in {seconds:.1f} s "
         f"({r.result.games / max(seconds, 1e-9):.1f} games/s)",
         f"win rate: {_pct(r.result.rate)} (95% Wilson interval {_pct(r.result.low)} to {_pct(r.result.high)})",
         f"rounds per game: mean {r.rounds_mean():.1f}, median {r.rounds_median():g}",
@@ -136,7 +139,7 @@ def plot(r: Report, path: Path) -> None:
     ax.set_ylim(0, 118)
     ax.set_yticks(range(0, 101, 20))
     ax.set_ylabel("win rate (%), 95% Wilson interval")
-    ax.set_title(f"The Last Covenant: bot win rate ({r.result.games} games, seed {r.seed})")
+    ax.set_title(f"The Last Covenant: win rate of {r.bots} bots ({r.result.games} games, seed {r.seed})")
     ax.legend(title="difficulty", loc="upper center", ncol=len(levels), fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=100)

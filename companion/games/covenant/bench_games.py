@@ -38,7 +38,7 @@ def bench() -> list[Figure]:
     rules = CovenantRules()
     bot = Bot(rules.data)
     party_list = parties(None, None, list(rules.data.heroes))
-    report = Report(games=games, seed=7, result=Rate(), rounds={})
+    report = Report(games=games, seed=7, bots="cautious", result=Rate(), rounds={})
     for setup in setups(6, WARM_UP, party_list, ("normal",)):
         play(rules, bot, setup)
     gc.collect()

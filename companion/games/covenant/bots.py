@@ -46,10 +46,16 @@ Value = TypeVar("Value", float, tuple[int, float])
 
 
 class Bot:
-    """Plays every hero of a game (and answers every prompt): one instance per rule data."""
+    """Plays every hero of a game (and answers every prompt).
 
-    def __init__(self, data: GameData) -> None:
+    A cautious bot (the default) lets a hero who would fall step out of reach with their last action
+    and revives only a hero who can then stand; a bold one stays in the fight and always revives. The
+    two show how much the game rewards care.
+    """
+
+    def __init__(self, data: GameData, cautious: bool = True) -> None:
         self.data = data
+        self.cautious = cautious
 
     def decide(self, state: GameState, prompt: Prompt) -> Input:
         if isinstance(prompt, DiePrompt):
@@ -59,7 +65,7 @@ class Bot:
         g = Play(state, self.data)
         if isinstance(prompt, ChoicePrompt):
             return Choose(option=_choose(g, prompt))
-        return _Turn(g, prompt).decide()
+        return _Turn(g, prompt, self.cautious).decide()
 
 
 # ---- choices ----------------------------------------------------------------------------------
@@ -158,8 +164,9 @@ def _bearer(g: Play, options: list[str]) -> str:
 class _Turn:
     """One action of the active hero, chosen from the prompt's options."""
 
-    def __init__(self, g: Play, prompt: ActionPrompt) -> None:
+    def __init__(self, g: Play, prompt: ActionPrompt, cautious: bool) -> None:
         self.g = g
+        self.cautious = cautious
         self.s = g.s
         self.hero = g.s.heroes[prompt.actor]
         self.spec = g.d.heroes[self.hero.id]
@@ -183,7 +190,8 @@ class _Turn:
         """Revive a fallen neighbour, unless the 5 HP it would stand up with are sure to fall again
         before its turn: a hero who dies instead comes back whole at the entrance, and every fall
         counts towards the six that lose the game. In the escape, always: time is short."""
-        targets = [t for t in self.options.get("revive", []) if self.s.escape is not None or self._survives(t)]
+        targets = [t for t in self.options.get("revive", [])
+                   if not self.cautious or self.s.escape is not None or self._survives(t)]
         if not targets:
             return None
         pay = "actions" if self.s.actions >= 2 else "gold"
@@ -297,7 +305,7 @@ class _Turn:
         """With the last action, a hero who would fall where they stand steps out of reach (the
         Covenant Bearer runs instead)."""
         e = self.s.escape
-        if self.s.actions != 1 or "move" not in self.options or not self._in_danger() or (
+        if not self.cautious or self.s.actions != 1 or "move" not in self.options or not self._in_danger() or (
                 e is not None and e.bearer == self.hero.id):
             return None
         safe = {sp: self.threats.get(sp, 0) for sp in self.options["move"]}

@@ -192,6 +192,7 @@ class Group(msgspec.Struct):
 class Report(msgspec.Struct):
     games: int
     seed: int
+    bots: str
     result: Rate
     rounds: dict[int, int]
     """A histogram: rounds → games (so that memory does not grow with the number of games)."""
@@ -273,12 +274,11 @@ def setups(seed: int, games: int, party_list: list[list[str]],
 
 
 def simulate(games: int, seed: int, party_list: list[list[str]], difficulties: Sequence[str] = ("normal",),
-             rules: CovenantRules | None = None, progress: Callable[[int], None] | None = None) -> Report:
+             rules: CovenantRules | None = None, bots: str = "cautious") -> Report:
+    """`games` games at each difficulty, played by cautious or bold bots (see `Bot`)."""
     rules = rules or CovenantRules()
-    bot = Bot(rules.data)
-    report = Report(games=games * len(difficulties), seed=seed, result=Rate(), rounds={})
-    for n, setup in enumerate(setups(seed, games, party_list, difficulties), 1):
+    bot = Bot(rules.data, cautious=bots == "cautious")
+    report = Report(games=games * len(difficulties), seed=seed, bots=bots, result=Rate(), rounds={})
+    for setup in setups(seed, games, party_list, difficulties):
         report.add(play(rules, bot, setup))
-        if progress is not None:
-            progress(n)
     return report

@@ -91,6 +91,13 @@ def test_property_random_whole_games_end_and_replay_to_the_same_state(seed: int,
     _check_game({"heroes": party, "seed": seed, "difficulty": difficulty})
 
 
+@pytest.mark.parametrize("seed", [21, 22, 23])
+def test_bold_bots_play_whole_games_too(seed: int) -> None:
+    """Bold bots never step back and always revive: their games end as surely."""
+    result = play(RULES, Bot(RULES.data, cautious=False), {"heroes": HEROES[:3], "seed": seed})
+    assert result.outcome in ENDINGS and result.rejections == 0
+
+
 def test_the_same_seed_plays_the_same_game() -> None:
     setup: dict[str, object] = {"heroes": ["knight", "rogue", "ranger"], "seed": 12, "difficulty": "normal"}
     first, second, other = Watch(), Watch(), Watch()
@@ -145,7 +152,7 @@ def _result(outcome: str, zone: int, rounds: int, escape: bool = False, causes: 
 
 
 def test_figures_fold_game_by_game() -> None:
-    report = Report(games=4, seed=1, result=Rate(), rounds={})
+    report = Report(games=4, seed=1, bots="cautious", result=Rate(), rounds={})
     report.add(_result("victory", 3, 12, escape=True))
     report.add(_result("defeat:falls", 2, 9, causes=("Troll", "Black Saint")))
     report.add(_result("defeat:escape", 3, 14, escape=True))
@@ -163,12 +170,13 @@ def test_figures_fold_game_by_game() -> None:
 def test_companion_simulate_prints_figures_json_and_a_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["simulate", "--games", "2", "--seed", "3", "--heroes", "knight,ranger"]) == 0
     text = capsys.readouterr().out
-    assert "2 games (seed 3)" in text and "win rate:" in text and "per zone" in text
+    assert "2 games (seed 3, cautious bots)" in text and "win rate:" in text and "per zone" in text
     png = tmp_path / "rate.png"
-    assert main(["simulate", "--games", "1", "--players", "4", "--difficulty", "all", "--json",
+    assert main(["simulate", "--games", "1", "--players", "4", "--difficulty", "all", "--json", "--bots", "bold",
                  "--plot", str(png)]) == 0
     figures = json.loads(capsys.readouterr().out)
-    assert figures["result"]["games"] == 3 and {g["difficulty"] for g in figures["groups"]} == set(DIFFICULTIES)
+    assert figures["result"]["games"] == 3 and figures["bots"] == "bold"
+    assert {g["difficulty"] for g in figures["groups"]} == set(DIFFICULTIES)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
