@@ -163,7 +163,8 @@ def _say_reach(g: Play, subject: str, name: Named, reach: list[tuple[Hero, int]]
                    for h, n in reach)
     ar = "؛ ".join(f"{g.hero_name(h)['ar']} {h.hp} صحة{' (ساقط)' if h.fallen else ''}، {n} {unit[1]}"
                    for h, n in reach)
-    g.say("monster-reach", "R-MON-2", "{monster} can reach: {heroes}.",
+    rule = "R-GUARD-2" if subject == "guardian" else "R-MON-2"
+    g.say("monster-reach", rule, "{monster} can reach: {heroes}.",
           {"monster": subject, "heroes": [h.id for h, _ in reach]}, monster=name, heroes=g.named(en, ar))
 
 

@@ -65,6 +65,6 @@ def next_board(g: Play) -> None:
     for pile in s.piles:
         pile.space = start
     spec = g.d.boards[zone]
-    g.say("board-change", "R-BOARD-1", "The {board} is laid. Everyone moves to its entrance "
+    g.say("board-change", "§Moving to the next board", "The {board} is laid. Everyone moves to its entrance "
           "with all they carry; room markers go face down on its 7 slots.", {"zone": zone},
           board=g.named(spec.en, spec.ar))
