@@ -59,7 +59,8 @@ class EmulatedTag:
 
     `reads_left` / `writes_left` make the tag leave the field (go silent to everything) after answering
     that many READ / WRITE commands, as a sticker lifted in the middle of being read or written does;
-    `keeps_writes = False` makes it acknowledge writes it does not keep, as a faulty sticker does.
+    `keeps_writes = False` makes it acknowledge writes it does not keep, as a faulty sticker does;
+    `missed_reads` is a number of READ commands it does not hear, as a tag at the edge of the field.
     """
 
     def __init__(self, uid: bytes, memory: bytes, model: str = "NTAG213") -> None:
@@ -73,6 +74,7 @@ class EmulatedTag:
         self.reads_left: int | None = None
         self.writes_left: int | None = None
         self.keeps_writes = True
+        self.missed_reads = 0
         self._gone = False
         self._active = False
 
@@ -133,6 +135,9 @@ class EmulatedTag:
             return None
         if frame == b"\x60":
             return self.version
+        if len(frame) == 2 and frame[0] == 0x30 and self.missed_reads > 0:
+            self.missed_reads -= 1
+            return None
         if len(frame) == 2 and frame[0] == 0x30 and not self._spend("reads_left"):
             start = frame[1] * 4 % len(self.memory)
             return bytes((self.memory * 2)[start : start + 16])

@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 
 DEVICE = "nfc"
 _ACCESS_ERRORS = (errno.EACCES, errno.EBUSY)
+_LIFTED_AFTER_MISSES = 2
 _MIFARE_CLASSIC_SAK = 0x08  # SAK bit 3: a MIFARE Classic, which nfcpy cannot read (nfcpy#32)
 
 
@@ -71,12 +72,14 @@ def wait_for_tag(clf: nfc.ContactlessFrontend, interval: float, stop: Callable[[
 
 def wait_lifted(clf: nfc.ContactlessFrontend, target: Any, tag: Any, interval: float, stop: Callable[[], bool]) -> None:
     """Return once the tag has left the field (or `stop()`). nfcpy's presence check (a page read, tried
-    three times) answers that for a tag it activated; any other is selected again by its UID."""
+    three times) answers that for a tag it activated; any other is selected again by its UID. It must
+    miss twice in a row, so that one glitch at the edge of the field does not make a second scan."""
     same = RemoteTarget("106A", sel_req=bytes(target.sdd_res))
-    while not stop():
+    misses = 0
+    while not stop() and misses < _LIFTED_AFTER_MISSES:
         time.sleep(interval)
-        if not (tag.is_present if tag is not None else clf.sense(same) is not None):
-            return
+        present = tag.is_present if tag is not None else clf.sense(same) is not None
+        misses = 0 if present else misses + 1
 
 
 class NfcReader:

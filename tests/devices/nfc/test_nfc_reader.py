@@ -45,6 +45,15 @@ def test_a_tap_gives_one_event_with_the_token_however_long_the_tag_lies(
     assert events.empty()
 
 
+def test_one_missed_presence_check_is_not_a_lift(field: EmulatedField, events: Events, reader: NfcReader) -> None:
+    tag = field.present_token(TRAP)
+    next_tag(events)
+    tag.missed_reads = 3  # nfcpy's presence check tries a read three times: this one fails
+    time.sleep(1.0)
+    assert tag.missed_reads == 0
+    assert events.empty()
+
+
 def test_lifting_and_tapping_again_is_a_new_scan(field: EmulatedField, events: Events, reader: NfcReader) -> None:
     tag = field.present_token(KNIGHT)
     first = next_tag(events)
