@@ -39,6 +39,7 @@ from companion.store.db import Problem, open_db
 
 SNAPSHOT_EVERY = 100
 RULING = "R-STORE-1"
+STORE_RULE = "docs/store.md#bad-storage"
 
 _INPUT = msgspec.json.Decoder(Input)
 _encode = msgspec.json.encode
@@ -125,9 +126,15 @@ class Store:
         return StoredSession(self, ids[0], game, rules, dict(setup), state, [], [])
 
     def sessions(self) -> list[SessionInfo]:
-        rows = self.conn.execute("SELECT id, game, setup, created, updated, head, outcome FROM sessions "
-                                 "ORDER BY updated DESC").fetchall()
-        return [SessionInfo(i, g, msgspec.json.decode(s), c, u, h, o) for i, g, s, c, u, h, o in rows]
+        """Every session, newest first (none, and a problem in `problems`, if the file cannot be read)."""
+        try:
+            rows = self.conn.execute("SELECT id, game, setup, created, updated, head, outcome FROM sessions "
+                                     "ORDER BY updated DESC").fetchall()
+            return [SessionInfo(i, g, msgspec.json.decode(s), c, u, h, o) for i, g, s, c, u, h, o in rows]
+        except (sqlite3.Error, msgspec.MsgspecError) as exc:
+            self.problems.append(Problem("store-failed", Msg(
+                "The saved sessions cannot be read ({detail}). Run companion doctor.", {"detail": str(exc)})))
+            return []
 
     def unfinished(self) -> list[SessionInfo]:
         return [s for s in self.sessions() if s.outcome is None]
@@ -215,7 +222,7 @@ class StoredSession:
         problem = self.store.write(work)
         if problem is not None:
             self.state = self.rebuild(self.head)
-            return reject(problem.code, Layer.NOT_NOW, "§Store", problem.msg.id, **problem.msg.fields)
+            return reject(problem.code, Layer.NOT_NOW, STORE_RULE, problem.msg.id, **problem.msg.fields)
         if not redo:
             del self.inputs[self.head:]
             self.inputs.append(inp)
@@ -232,7 +239,7 @@ class StoredSession:
         state = self.rebuild(target)
         problem = self.store.write(lambda c: self._write_head(c, target, state))
         if problem is not None:
-            return reject(problem.code, Layer.NOT_NOW, "§Store", problem.msg.id, **problem.msg.fields)
+            return reject(problem.code, Layer.NOT_NOW, STORE_RULE, problem.msg.id, **problem.msg.fields)
         put_back = putback.describe(self.rules, self.rules.encode(self.state), self.rules.encode(state))
         self.state, self.head = state, target
         return Undone(head=target, put_back=put_back)
@@ -263,7 +270,7 @@ class StoredSession:
         problem = self.store.write(work)
         if problem is not None:
             self.state = self.rebuild(self.head)
-            return reject(problem.code, Layer.NOT_NOW, "§Store", problem.msg.id, **problem.msg.fields)
+            return reject(problem.code, Layer.NOT_NOW, STORE_RULE, problem.msg.id, **problem.msg.fields)
         self.head = end
         return done
 

@@ -130,3 +130,10 @@ def test_a_full_disk_refuses_the_input_and_leaves_the_game_as_it_was(path: Path,
         resumed = again.resume(session.id)
         assert isinstance(resumed, StoredSession) and resumed.head == stored_head
         assert rules.encode(resumed.state) == replay(rules, long_setup(10), resumed.accepted()).snapshot()
+
+
+def test_a_store_damaged_after_it_was_opened_lists_no_sessions_and_says_why(store: Store) -> None:
+    start(store, long_setup(1))
+    store.conn.execute("DROP TABLE sessions")
+    assert store.sessions() == []
+    assert [p.code for p in store.problems] == ["store-failed"]
