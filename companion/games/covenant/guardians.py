@@ -21,12 +21,15 @@ def after_defense(g: Play, raw: int) -> int:
 def wound(g: Play, amount: int, by: str) -> None:
     """Apply damage already net of the guardian's defense; then phase change, summons, defeat."""
     s, spec = g.s, traits.guardian_spec(g.d, g.s)
-    s.guardian.damage = min(spec.hp, s.guardian.damage + amount)
-    s.heroes[by].damage_dealt += amount
+    dealt = min(amount, traits.guardian_hp(g.d, s))
+    s.guardian.damage += dealt
+    s.heroes[by].damage_dealt += dealt
     hp = traits.guardian_hp(g.d, s)
     if hp <= 0:
         defeat(g, by)
         return
+    g.say("guardian-wound", "§Tracking boards", "{guardian} has {hp} HP left.", {"hp": hp},
+          guardian=g.guardian_name(), hp=hp)
     second = spec.phases[1]
     if s.guardian.phase == 0 and second.at_hp is not None and hp <= second.at_hp:
         s.guardian.phase = 1

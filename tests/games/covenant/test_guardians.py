@@ -119,8 +119,9 @@ def test_it_acts_after_every_monster() -> None:
 def test_its_defense_is_subtracted_from_every_hit_at_least_one() -> None:
     """§Combat (Against guardians): the guardian's defense comes off the damage, minimum 1."""
     g = game({"knight": {"space": "m8", "gold": 0}})
-    g.attack("knight", "guardian", card="7", die="5")  # 13 against 10: 13 − 10 + 2 = 5, − 1 defense
+    events = g.attack("knight", "guardian", card="7", die="5")  # 13 against 10: 13 − 10 + 2 = 5, − 1 defense
     assert g.s.guardian.damage == 4
+    assert "Hollow King has 14 HP left." in g.texts(events)
     g.attack("knight", "guardian", card="6", die="3")  # 10 against 10: 2 − 1 = 1
     assert g.s.guardian.damage == 5
     g.attack("knight", "guardian", card="1", die="6")  # golden six: 1 − 1, raised to 1
@@ -230,8 +231,9 @@ def test_a_defeated_guardian_gives_its_shard_to_the_hero_the_team_chooses() -> N
     """§The end: the shard goes to a hero the team agrees on; the Hollow King's gives +1 to the attack total."""
     g = game({"knight": {"space": "m8", "gold": 0}, "rogue": {"space": "m8"}}, guardian={"damage": 17},
              monsters=[monster("m1", "goblin", "m8", origin="summon")])
-    g.attack("knight", "guardian", card="6", die="4")
+    g.attack("knight", "guardian", card="7", die="6")  # 5 − 1 = 4 on the King's last HP
     assert g.s.guardian.defeated and g.s.guardians_defeated == 1
+    assert (g.s.guardian.damage, g.s.heroes["knight"].damage_dealt) == (18, 1)
     assert [m for m in g.s.monsters if m.origin == "summon"] == []
     prompt = CovenantRules().prompt(g.s)
     assert isinstance(prompt, ChoicePrompt) and [o.id for o in prompt.options] == ["knight", "rogue"]
