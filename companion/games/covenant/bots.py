@@ -40,7 +40,6 @@ HEAL_BELOW = 0.5
 and there is nothing better to do)."""
 READY_FOR_GUARDIAN = 0.6
 """Before waking a guardian, a hero heals up to this share of their HP if a potion allows."""
-REROLL_RESERVE = 0
 UPGRADE_ORDER = ("protection", "vitality", "strength", "skill", "agility")
 Value = TypeVar("Value", float, tuple[int, float])
 
@@ -108,7 +107,7 @@ def _reroll(g: Play, options: list[str]) -> str:
         return "keep"
     if "hawk_eye" in options:
         return "hawk_eye"
-    if "gold" in options and needed <= 6 and hero.gold - g.d.gold["reroll"].cost >= REROLL_RESERVE:
+    if "gold" in options and needed <= 6:
         return "gold"
     return "keep"
 
@@ -190,12 +189,14 @@ class _Turn:
         """Revive a fallen neighbour, unless the 5 HP it would stand up with are sure to fall again
         before its turn: a hero who dies instead comes back whole at the entrance, and every fall
         counts towards the six that lose the game. In the escape, always: time is short."""
-        targets = [t for t in self.options.get("revive", [])
-                   if not self.cautious or self.s.escape is not None or self._survives(t)]
+        targets = [t for t in self.options.get("revive", []) if self._would_revive(t)]
         if not targets:
             return None
         pay = "actions" if self.s.actions >= 2 else "gold"
         return self.act("revive", targets[0], pay=pay)
+
+    def _would_revive(self, hero_id: str) -> bool:
+        return not self.cautious or self.s.escape is not None or self._survives(hero_id)
 
     def _survives(self, hero_id: str) -> bool:
         hero = self.s.heroes[hero_id]
@@ -291,8 +292,8 @@ class _Turn:
 
     def _near_guardian(self) -> bool:
         g = self.g
-        return g.hall_open() and (g.board.distance(self.hero.space, g.board.hall) or 99) <= g.d.guardians[
-            self.s.board.zone].range
+        far = g.board.distance(self.hero.space, g.board.hall)
+        return g.hall_open() and far is not None and far <= g.d.guardians[self.s.board.zone].range
 
     @cached_property
     def threats(self) -> dict[str, int]:
@@ -321,9 +322,10 @@ class _Turn:
             return None
         if "fireball" in self.options:
             return self.act("fireball", _best(targets, self._splash))
-        if "guardian" in targets and "strength" in self.hero.potions and self.s.actions >= 2:
+        target = _best(targets, self._attack_value)
+        if target == "guardian" and "strength" in self.hero.potions and self.s.actions >= 2:
             return self.act("drink", "strength")
-        return self.act("attack", _best(targets, self._attack_value))
+        return self.act("attack", target)
 
     def _take_on_guardian(self) -> bool:
         """Fight the guardian once it is awake, or once the board is clear of other monsters."""
@@ -371,7 +373,9 @@ class _Turn:
         return None
 
     def _fallen_allies(self) -> set[str]:
-        return {sp for h in self.s.heroes.values() if h.fallen for sp in self.g.board.around(h.space)} - self.blocked
+        """Beside a fallen ally this hero would revive."""
+        return {sp for h in self.s.heroes.values() if h.fallen and self._would_revive(h.id)
+                for sp in self.g.board.around(h.space)} - self.blocked
 
     def _threats_and_loot(self) -> set[str]:
         g = self.g
