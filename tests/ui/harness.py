@@ -35,6 +35,7 @@ class Driver:
         self.shots: list[str] = []
         self.checks = 0
         self.failure = ""
+        self.held = 0.0
 
     # ---- running a scenario: a generator that yields the seconds to wait before its next step ----
 
@@ -98,11 +99,23 @@ class Driver:
         yield SETTLE_S
         assert released, f"the touch on {text!r} did not reach it"
 
-    def hold(self, widget: Any, seconds: float) -> Generator[float, None, None]:
+    def hold(self, widget: Any, until: Callable[[], bool], most: float = 4.0) -> Generator[float, None, None]:
+        """A finger held on `widget` until `until()` holds (fails after `most` seconds)."""
         touch = self._touch(widget)
         touch.touch_down()
-        yield seconds
+        waited = 0.0
+        while not until() and waited < most:
+            yield 0.1
+            waited += 0.1
         touch.touch_up()
+        assert until(), f"holding {widget.logical!r} for {most} s did nothing"
+        self.held = waited
+
+    def modal_open(self) -> bool:
+        from kivy.core.window import Window
+        from kivy.uix.modalview import ModalView
+
+        return any(isinstance(w, ModalView) for w in Window.children)
 
     def _touch(self, widget: Any) -> Any:
         from kivy.tests.common import UnitTestTouch
@@ -225,7 +238,13 @@ def whole_table(d: Driver) -> Generator[float, None, None]:
     yield from d.shot(f"table-end-{lang}")
 
     citation = d.find(d.t("Rule {rule}", rule="upgrades"), kind=_long_press_label())
-    yield from d.hold(citation, 1.2)
+    touch = d._touch(citation)
+    touch.touch_down()
+    touch.touch_up()
+    yield 1.0
+    assert not d.modal_open(), "a short tap on a rule citation opened the rule"
+    yield from d.hold(citation, d.modal_open)
+    assert d.held >= 0.5, f"the rule opened after {d.held:.1f} s, before a long press"
     yield from d.settle()
     d.find(d.t("Close"))
     yield from d.shot(f"rule-{lang}")
