@@ -31,6 +31,7 @@ import tempfile
 import threading
 import time
 import tty
+import uuid
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -88,7 +89,8 @@ class SimulatedTray:
             self._dice[die_id] = VirtualDie(die_id, kind)
         self.time_scale = time_scale
         self.rng = random.Random(seed)
-        self._dir = link_dir or Path(tempfile.mkdtemp(prefix="dicetray-"))
+        self._own_dir = link_dir is None
+        self._dir = link_dir or Path(tempfile.gettempdir()) / f"dicetray-{uuid.uuid4().hex[:12]}"
         self.port = str(self._dir / "dicetray")
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -123,6 +125,8 @@ class SimulatedTray:
             self._thread.join(timeout=2)
             self._thread = None
         self.unplug()
+        if self._own_dir and self._dir.exists():
+            self._dir.rmdir()
 
     def unplug(self, power_loss: bool = False) -> None:
         with self._lock:
@@ -144,6 +148,7 @@ class SimulatedTray:
             # Raw at once, or the line discipline would echo the tray's own bytes back to it.
             tty.setraw(self._slave)
             os.set_blocking(self._master, False)
+            self._dir.mkdir(exist_ok=True)
             link = Path(self.port)
             link.unlink(missing_ok=True)
             link.symlink_to(os.ttyname(self._slave))
