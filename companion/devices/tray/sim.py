@@ -83,7 +83,9 @@ class SimulatedTray:
         self.kinds = kinds
         self._dice: dict[str, VirtualDie] = {}
         for die_id, kind_id in dice:
-            kind = kinds[kind_id]
+            kind = kinds.get(kind_id)
+            if kind is None:
+                raise ValueError(f"no die kind {kind_id!r} in the data files, for simulated die {die_id!r}")
             if len(kind.faces) != 6:
                 raise ValueError(f"the simulator models six-sided dice; {kind_id!r} has {len(kind.faces)}")
             self._dice[die_id] = VirtualDie(die_id, kind)

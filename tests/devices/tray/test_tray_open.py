@@ -90,6 +90,8 @@ def test_bad_script_input_is_refused_with_a_clear_error() -> None:
         handle.simulator.throw({"T1": "gold"})
     with pytest.raises(ValueError, match="unknown fault"):
         handle.simulator.inject("melt")
+    with pytest.raises(ValueError, match="no die kind 'd7'"):
+        open_tray(TraySettings(backend="simulated"), queue.Queue(), sim_dice=[("X", "d7")])
 
 
 def test_the_host_imports_the_firmware_files_themselves() -> None:
