@@ -7,9 +7,15 @@ the rows; the hall to the right of m8 and b8; everyone starts on m1.
 
 from __future__ import annotations
 
+import itertools
+import os
+from pathlib import Path
 from typing import Any
 
+import yaml
 from conftest import Game, monster
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from companion.core.flow import ChoicePrompt, Choose
 from companion.games.covenant.engine import CovenantRules
@@ -216,3 +222,100 @@ def test_the_shield_does_not_cover_a_fallen_ally() -> None:
     assert _of(g, "monster-target")[0]["hero"] == "rogue"
     assert "shield" not in g.kinds()
     assert g.s.heroes["knight"].hp == 14
+
+
+# ---- the targeting rule against an independent reading of it, over random positions ----------------
+
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "40"))
+CASTLE = yaml.safe_load((Path(__file__).resolve().parents[3] / "data/covenant/boards/castle.yaml").read_text())
+LINKS: dict[str, list[str]] = {s["id"]: s["links"] for s in CASTLE["spaces"]}
+ROOMS = [s["id"] for s in CASTLE["spaces"] if s["kind"] == "room"]
+STEPS = [s["id"] for s in CASTLE["spaces"] if s["kind"] == "step"]
+MAX_HP = {"knight": 14, "rogue": 11, "ranger": 12, "sorceress": 10}
+RANGE = {"goblin": 1, "skeleton_archer": 3, "troll": 1, "cultist": 2}
+
+
+def _bfs(start: str, blocked: set[str]) -> dict[str, int]:
+    seen, todo = {start: 0}, [start]
+    for here in todo:
+        for nxt in LINKS[here]:
+            if nxt not in seen and nxt not in blocked:
+                seen[nxt] = seen[here] + 1
+                todo.append(nxt)
+    return seen
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> dict[str, Any]:
+    revealed = draw(st.lists(st.sampled_from(ROOMS), unique=True, max_size=6))
+    open_spaces = STEPS + revealed
+    names = draw(st.lists(st.sampled_from(list(MAX_HP)), min_size=1, max_size=4, unique=True))
+    heroes = {}
+    for name in names:
+        hp = draw(st.integers(0, MAX_HP[name]))
+        heroes[name] = {"space": draw(st.sampled_from(open_spaces)), "hp": hp, "fallen": hp == 0,
+                        "dies_after_round": 2}
+    # Someone must stand to play a turn, or the monster phases would run before the test looks.
+    assume(any(not h["fallen"] for h in heroes.values()))
+    kind = draw(st.sampled_from(list(RANGE)))
+    return {"heroes": heroes, "kind": kind, "space": draw(st.sampled_from(open_spaces)),
+            "board": {"unrevealed": [r for r in ROOMS if r not in revealed] + ["t8"],
+                      "revealed": {r: "z1-combat-1" for r in revealed}}}
+
+
+def _first_phase(g: Game, kind: str) -> list[dict[str, Any]]:
+    """Events of the first monster phase only (with everyone fallen the engine plays on by itself)."""
+    kinds = g.kinds()
+    start = kinds.index("monster-phase")
+    end = next((i for i in range(start + 1, len(kinds)) if kinds[i] in ("monster-phase", "turn")), len(kinds))
+    return [dict(e.data) for e in g.events[start:end] if e.kind == kind]
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_every_monster_decision_matches_the_rule(p: dict[str, Any]) -> None:
+    """§When a monster attacks you, R-MON-2/3/4/5, against an independent reading: the target is the
+    lowest HP among the standing heroes it can bring into range with up to 2 moves (the fallen only
+    when none stands), then the fewest moves, then the first player's choice; it moves the fewest
+    spaces, never through a closed room or the locked hall; out of reach it walks 2 toward the nearest."""
+    blocked = set(p["board"]["unrevealed"]) | ({"hall"} if len(p["board"]["revealed"]) < 4 else set())
+    rng = RANGE[p["kind"]]
+    reach = _bfs(p["space"], blocked - {p["space"]})
+    cost = {}
+    for name, h in p["heroes"].items():
+        around = _bfs(h["space"], set())
+        steps = [reach[sp] for sp, d in around.items() if d <= rng and reach.get(sp, 9) <= 2]
+        if steps:
+            cost[name] = min(steps)
+    g = _phase(p["heroes"], [monster("m1", p["kind"], p["space"])], board=p["board"])
+    start = p["space"]
+    if cost:
+        pool = [n for n in cost if not p["heroes"][n]["fallen"]] or list(cost)
+        low = min(p["heroes"][n]["hp"] for n in pool)
+        near = min(cost[n] for n in pool if p["heroes"][n]["hp"] == low)
+        tied = [n for n in p["heroes"] if n in pool and p["heroes"][n]["hp"] == low and cost[n] == near]
+        if len(tied) > 1:
+            prompt = CovenantRules().prompt(g.s)
+            assert isinstance(prompt, ChoicePrompt) and [o.id for o in prompt.options] == tied
+            g.ok(Choose(option=tied[-1]))
+            tied = [tied[-1]]
+        [target] = _first_phase(g, "monster-target")
+        assert target["hero"] == tied[0]
+        moved = sum(len(m["path"]) for m in _first_phase(g, "monster-move"))
+        assert moved == cost[tied[0]]
+        assert _bfs(_first_phase(g, "monster-move")[-1]["path"][-1] if moved else start, set())[
+            p["heroes"][tied[0]]["space"]] <= rng
+        assert len(_first_phase(g, "monster-attack")) == 1
+    else:
+        assert _first_phase(g, "monster-attack") == [] and _first_phase(g, "monster-target") == []
+        standing = [h for h in p["heroes"].values() if not h["fallen"] and h["space"] in reach]
+        pool = standing or [h for h in p["heroes"].values() if h["space"] in reach]
+        if pool:
+            before = min(reach[h["space"]] for h in pool)
+            end = [m["path"][-1] for m in _first_phase(g, "monster-move")] or [start]
+            after = _bfs(end[-1], blocked - {end[-1]})
+            assert min(after[h["space"]] for h in pool) == before - 2
+    for move in _first_phase(g, "monster-move"):
+        path = [move["from"], *move["path"]]
+        assert all(b in LINKS[a] for a, b in itertools.pairwise(path))
+        assert not set(move["path"]) & blocked
