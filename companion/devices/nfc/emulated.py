@@ -109,8 +109,12 @@ class EmulatedTag:
         return self.uid.hex().upper()
 
     def enter_field(self) -> None:
-        """A tag entering the field powers up idle: it answers a poll, and commands only once selected."""
+        """A tag entering the field powers up idle: it answers a poll, and commands only once selected.
+        One that had left in the middle of a read or write is back, with whatever it holds now."""
         self._active = False
+        if self._gone:
+            self._gone = False
+            self.reads_left = self.writes_left = None
 
     def answer(self, frame: bytes) -> bytes | None:
         """The tag's answer to one frame from the reader; None is silence (an unknown command, which also
