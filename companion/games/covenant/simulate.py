@@ -135,9 +135,8 @@ def play(rules: CovenantRules, bot: Bot, setup: dict[str, object], watch: Watche
                 zone = str(e.data["zone"])
         if watch is not None:
             watch(state, inp, result)
-    party = [str(h) for h in setup["heroes"]]  # type: ignore[attr-defined]
     return GameResult(
-        seed=state.seed, party=party, difficulty=str(setup.get("difficulty", "normal")),
+        seed=state.seed, party=list(state.order), difficulty=str(setup.get("difficulty", "normal")),
         outcome=state.outcome or UNFINISHED, zone=state.board.zone, escape=state.escape is not None,
         rounds=state.round, inputs=inputs, rejections=rejections, falls=state.falls, deaths=deaths,
         guardians=state.guardians_defeated, rounds_by_zone=dict(state.stats.rounds_per_zone),
