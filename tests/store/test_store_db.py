@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from conftest import play, start
+from store_helpers import play, start
 
 from companion.core.flow import Rejection
 from companion.core.rules import RuleSystem, replay

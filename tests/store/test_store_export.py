@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 import pytest
 import yaml
-from conftest import play, start, worked_turn
+from store_helpers import play, start, worked_turn
 
 from companion import cli
 from companion.core import scenario

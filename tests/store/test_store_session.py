@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-from conftest import play, start, worked_turn
+from store_helpers import play, start, worked_turn
 
 from companion.core.flow import Accepted, Act, CardPrompt, Draw, Rejection, Source
 from companion.core.rules import RuleSystem, parse_input, replay

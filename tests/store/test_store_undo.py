@@ -10,7 +10,7 @@ import string
 from pathlib import Path
 from typing import Any
 
-from conftest import start, worked_turn
+from store_helpers import start, worked_turn
 
 from companion.core.flow import (
     Accepted,
