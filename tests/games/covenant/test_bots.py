@@ -53,15 +53,15 @@ def offered(prompt: Prompt, inp: Input) -> bool:
 
 
 def _games() -> list[dict[str, object]]:
-    """Parties of one to four heroes, every difficulty, some decks dealt by the table (so that the bots
-    meet card prompts too)."""
+    """Parties of one to four heroes, every difficulty, and half the games with every deck dealt by the
+    table (so that the bots meet card prompts too)."""
     out: list[dict[str, object]] = []
     for i, (size, difficulty) in enumerate([(4, "normal"), (3, "easier"), (2, "harder"), (1, "normal"),
                                             (4, "harder"), (3, "normal")]):
         parties = [HEROES[j:j + size] for j in range(0, 5 - size)]
         for setup in setups(100 + i, 2, parties, (difficulty,)):
             if i % 2:
-                setup["deal"] = {"combat": "table", "loot": "table", "markers": "table"}
+                setup["deal"] = dict(TABLE)
             out.append(setup)
     return out
 
