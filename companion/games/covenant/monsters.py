@@ -179,15 +179,22 @@ def _why(g: Play, candidates: list[Hero], lowest: list[Hero], tied: list[Hero]) 
 
 
 def _move_into_range(g: Play, m: Monster, target: Hero, rng: int, blocked: frozenset[str]) -> None:
-    """The fewest moves that bring the target into range, along the first shortest path (R-MON-2)."""
+    """The fewest moves that bring the target into range; among equally short paths, at each step the
+    space listed first in the board file (R-MON-2), whichever space in range the path ends on."""
     board = g.board
     if (board.distance(m.space, target.space) or 0) <= rng:
         return
     reach = board.distances(m.space, blocked)
-    around = board.distances(target.space)
-    best = min((reach[sp], board._order(sp), sp) for sp, dist in around.items()
-               if dist <= rng and sp in reach and reach[sp] <= MONSTER_MOVE)
-    path = board.step_toward(m.space, best[2], best[0], blocked)
+    ends = [sp for sp, dist in board.distances(target.space).items()
+            if dist <= rng and reach.get(sp, MONSTER_MOVE + 1) <= MONSTER_MOVE]
+    moves = min(reach[sp] for sp in ends)
+    ways = [board.distances(sp, blocked - {m.space}) for sp in ends if reach[sp] == moves]
+    left = {sp: min(w.get(sp, moves + 1) for w in ways) for sp in board.links}
+    path: list[str] = []
+    here = m.space
+    while left[here] > 0:
+        here = min((n for n in board.links[here] if left[n] == left[here] - 1), key=board._order)
+        path.append(here)
     _walk(g, m, path)
 
 

@@ -111,6 +111,13 @@ def test_it_stops_as_soon_as_the_target_is_in_range() -> None:
     assert [m.space for m in g.s.monsters] == ["m4", "m2"]
 
 
+def test_among_equal_paths_it_steps_through_the_space_listed_first() -> None:
+    """R-MON-2: among equally short paths, through the space listed first in the board file — t2 (listed
+    before stm), though the path through stm would end on m1, listed before room1."""
+    g = _phase({"knight": {"space": "m2"}}, [monster("m1", "goblin", "t1")], board=OPEN)
+    assert _of(g, "monster-move") == [{"monster": "m1", "from": "t1", "path": ["t2", "room1"]}]
+
+
 def test_it_never_walks_through_a_closed_room_or_a_locked_hall() -> None:
     """R-MON-2 / R-EXPLORE-1: a monster never enters a face-down room slot nor the locked hall."""
     closed = {"unrevealed": ["room1", "room2", "room3", "room4", "room5", "room6", "t8"], "revealed": {}}
