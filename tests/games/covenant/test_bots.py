@@ -67,11 +67,13 @@ def _games() -> list[dict[str, object]]:
 
 
 @pytest.mark.parametrize("setup", _games(), ids=lambda s: f"{'+'.join(s['heroes'])}-{s['difficulty']}")
-def test_whole_games_use_only_offered_answers_and_the_engine_accepts_every_one(setup: dict[str, Any]) -> None:
+def test_whole_games_use_only_offered_answers_the_engine_accepts_and_bots_only_read(setup: dict[str, Any]) -> None:
     state = RULES.new_game(setup)
     inputs = 0
     while (prompt := RULES.prompt(state)) is not None:
+        before = RULES.encode(state)
         inp = BOT.decide(state, prompt)
+        assert RULES.encode(state) == before, f"input {inputs}: deciding {inp} changed the state"
         assert offered(prompt, inp), f"input {inputs}: {inp} is not among {prompt}"
         result = RULES.apply(state, inp)
         assert not isinstance(result, Rejection), f"input {inputs}: {inp} refused: {result}"
