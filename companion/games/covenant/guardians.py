@@ -54,7 +54,7 @@ def _summon(g: Play, kind: str, count: int) -> None:
     """Summons appear in the spaces adjacent to the guardian; Goblins and Dark Knights are searched
     for in the monster deck, the Demon has its own card (rulings R-GUARD-4 and R-GUARD-5)."""
     s = g.s
-    spaces = list(g.board.links[g.board.hall])
+    spaces = sorted(g.board.links[g.board.hall], key=g.board._order)
     deck = s.decks["monsters"]
     for i in range(count):
         if kind != "demon":
