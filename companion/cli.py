@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 # name -> (module under companion.commands, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
+    "run": ("run", "start the touchscreen app (windowed at 800x480 on a desktop)"),
     "data": ("data", "check the game data files"),
     "bench": ("bench", "print this machine's speed and memory figures"),
     "replay": ("replay", "play a scenario file and print the transcript"),

@@ -8,6 +8,7 @@ to English and back redraws everything, at any moment, without losing the game o
 from __future__ import annotations
 
 import queue
+import secrets
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
@@ -146,7 +147,7 @@ class CompanionApp(App):
 
     def start(self) -> None:
         try:
-            result = self.start_game(self.setup.as_setup())
+            result = self.start_game(self.setup.as_setup(seed=secrets.randbelow(2**31)))
         except ValueError as exc:
             result = Msg("The game could not start: {reason}", {"reason": str(exc)})
         if isinstance(result, Msg):

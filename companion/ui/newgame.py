@@ -16,6 +16,9 @@ from companion.ui.i18n import N_
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 # The rulebook's escape: 3 rounds; 4 to make it easier, 2 to make it harder.
 ESCAPE_ROUNDS = {4: N_("4 rounds (easier)"), 3: N_("3 rounds (standard)"), 2: N_("2 rounds (harder)")}
+DIFFICULTY = {4: "easier", 3: "normal", 2: "harder"}
+# The card decks (rulebook "Components"); which of them the app deals is one choice for all.
+DECKS = ("events", "loot", "equipment", "combat", "monsters", "potions")
 DeckMode = Literal["app", "table"]
 DECK_MODES: dict[DeckMode, str] = {"app": N_("The app draws the cards"),
                                    "table": N_("We draw from the table's decks")}
@@ -87,6 +90,11 @@ class GameSetup:
             return Msg("Heroes still to choose: {count}", {"count": short})
         return None
 
-    def as_setup(self) -> dict[str, object]:
-        """The setup handed to the rule system's `new_game`."""
-        return {"heroes": list(self.heroes), "escape_rounds": self.escape_rounds, "deck_mode": self.deck_mode}
+    def as_setup(self, seed: int) -> dict[str, object]:
+        """The setup handed to the rule system's `new_game` (`companion.games.covenant.setup`): the
+        heroes in seat order, the difficulty by its escape rounds, and who deals each deck. The room
+        markers always lie on the table, to be tapped on the reader."""
+        deal: dict[str, str] = dict.fromkeys(DECKS, self.deck_mode)
+        deal["markers"] = "table"
+        return {"heroes": list(self.heroes), "seed": seed, "difficulty": DIFFICULTY[self.escape_rounds],
+                "deal": deal}

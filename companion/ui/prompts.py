@@ -25,9 +25,9 @@ from companion.core.messages import Msg, Named
 from companion.ui.i18n import N_, named
 
 Label = Msg | Named
-# The decks a card prompt may name (the rulebook's "Components"); the game data gives them no names.
-DECKS = {"combat": N_("combat"), "loot": N_("loot"), "monsters": N_("monsters"), "events": N_("events"),
-         "equipment": N_("equipment"), "potions": N_("potions")}
+# The names of the decks a card prompt may name; the game data gives them none.
+DECK_NAMES = {"combat": N_("combat"), "loot": N_("loot"), "monsters": N_("monsters"), "events": N_("events"),
+              "equipment": N_("equipment"), "potions": N_("potions")}
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class Namer:
         return {"en": kind.en, "ar": kind.ar} if kind else {"en": die}
 
     def deck(self, deck: str) -> Named:
-        return named(DECKS[deck]) if deck in DECKS else {"en": deck}
+        return named(DECK_NAMES[deck]) if deck in DECK_NAMES else {"en": deck}
 
     def faces(self, die: str) -> dict[str, Named]:
         """Each face once (the trap die has two spikes faces), in the die's order."""

@@ -84,4 +84,18 @@ def test_the_setup_handed_to_the_engine() -> None:
     setup.toggle_hero("ranger")
     setup.set_escape_rounds(2)
     setup.set_deck_mode("table")
-    assert setup.as_setup() == {"heroes": ["ranger"], "escape_rounds": 2, "deck_mode": "table"}
+    assert setup.as_setup(seed=7) == {
+        "heroes": ["ranger"], "seed": 7, "difficulty": "harder",
+        "deal": {"events": "table", "loot": "table", "equipment": "table", "combat": "table", "monsters": "table",
+                 "potions": "table", "markers": "table"}}
+
+
+def test_the_setup_starts_the_real_engine() -> None:
+    from companion.core.rules import find
+
+    setup = GameSetup(HEROES, players=2)
+    setup.toggle_hero("knight")
+    setup.toggle_hero("rogue")
+    rules = find("covenant")
+    state = rules.new_game(setup.as_setup(seed=3))
+    assert rules.prompt(state) is not None

@@ -1,0 +1,121 @@
+"""`companion run`: the touchscreen app, windowed at 800×480 on a desktop, full screen when the settings
+say `ui.fullscreen`. With no screen to draw on it says so and stops, rather than drawing to nothing."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import MutableMapping
+from pathlib import Path
+from typing import Any
+
+from companion import config
+
+NO_DISPLAY = (
+    "companion run: no screen to draw on (no DISPLAY or WAYLAND_DISPLAY, and no /dev/dri for the Pi's "
+    "own screen).\n  On a desktop, run it inside the desktop session; on the Pi, attach the screen "
+    "(`companion doctor` checks it);\n  to draw off screen anyway (tests, benchmarks), set "
+    "SDL_VIDEODRIVER=offscreen."
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=["ar", "en"], help="the language to start in (default: ui.lang)")
+    parser.add_argument("--size", default="800x480", help="the window's size on a desktop (default 800x480)")
+
+
+def display_problem(env: MutableMapping[str, str], dri: Path = Path("/dev/dri"),
+                    x11: Path = Path("/tmp/.X11-unix")) -> str | None:
+    """Why SDL would find no screen (and quietly draw to an offscreen one instead), or None.
+
+    An explicit SDL_VIDEODRIVER is trusted as it is. A local X display or a Wayland one must have
+    its socket; with neither, the Pi's own screen (KMS/DRM) is chosen outright, so that a failure
+    there is reported rather than hidden by SDL's offscreen fallback.
+    """
+    if env.get("SDL_VIDEODRIVER"):
+        return None
+    display = env.get("DISPLAY", "")
+    if display:
+        host, _, number = display.partition(":")
+        if host not in ("", "unix") or (x11 / f"X{number.split('.')[0]}").exists():
+            return None
+        return f"companion run: DISPLAY is {display}, but no X server listens there ({x11} has no socket)."
+    wayland = env.get("WAYLAND_DISPLAY", "")
+    if wayland:
+        if (Path(env.get("XDG_RUNTIME_DIR", "/run/user/0")) / wayland).exists() or wayland.startswith("/"):
+            return None
+        return f"companion run: WAYLAND_DISPLAY is {wayland}, but its socket is missing."
+    if dri.is_dir() and any(dri.glob("card*")):
+        env["SDL_VIDEODRIVER"] = "kmsdrm"
+        return None
+    return NO_DISPLAY
+
+
+def window_size(text: str) -> tuple[int, int] | None:
+    width, _, height = text.partition("x")
+    if width.isdigit() and height.isdigit() and int(width) >= 320 and int(height) >= 240:
+        return int(width), int(height)
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        settings = config.load()
+    except config.ConfigError as exc:
+        print(f"companion run: the settings cannot be read: {exc}", file=sys.stderr)
+        return 2
+    size = window_size(args.size)
+    if size is None:
+        print(f"companion run: --size wants WIDTHxHEIGHT, at least 320x240; got {args.size!r}", file=sys.stderr)
+        return 2
+    problem = display_problem(os.environ)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
+    from companion.ui.fonts import FontsMissing, check_fonts
+
+    try:
+        check_fonts()
+    except FontsMissing as exc:
+        print(f"companion run: {exc}", file=sys.stderr)
+        return 1
+    if args.lang:
+        settings.ui.lang = args.lang
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    from kivy.config import Config
+
+    Config.set("graphics", "width", str(size[0]))
+    Config.set("graphics", "height", str(size[1]))
+    Config.set("graphics", "fullscreen", "auto" if settings.ui.fullscreen else "0")
+    Config.set("kivy", "exit_on_escape", "0")  # a stray Esc on a kiosk must not end the game
+
+    build_app(settings, str(os.environ.get("COMPANION_CONFIG") or config.DEFAULT_PATH)).run()
+    return 0
+
+
+def build_app(settings: config.Settings, settings_path: str) -> Any:
+    """The app with The Last Covenant's heroes, dice and rules; each game a fresh session of the engine.
+    (The devices and the table controller are wired in here next.)"""
+    import queue
+
+    from companion.core.events import DomainEvent
+    from companion.core.messages import Msg
+    from companion.core.rules import Session, SetupError, find
+    from companion.games.covenant.data import default
+    from companion.ui.app import CompanionApp, Game
+    from companion.ui.rulebook import load_rulings
+
+    data = default()
+    rulings = load_rulings()
+
+    def start_game(setup: dict[str, object]) -> Game | Msg:
+        try:
+            return Session(find("covenant"), setup)
+        except SetupError as exc:
+            return Msg("The game could not start: {reason}", {"reason": str(exc)})
+
+    events: queue.Queue[DomainEvent] = queue.Queue()
+    return CompanionApp(settings, events, heroes={h.id: {"en": h.en, "ar": h.ar} for h in data.heroes.values()},
+                        dice=data.dice, start_game=start_game, rule_text=rulings.get,
+                        settings_path=settings_path)
