@@ -152,6 +152,17 @@ def test_the_hollow_king_summons_two_goblins_from_the_deck_beside_its_hall() -> 
     assert Play(g.s, CovenantRules().data).counted_monsters() == 0
 
 
+def test_a_summon_comes_from_the_discard_and_fewer_appear_when_none_is_left() -> None:
+    """R-GUARD-4: a summoned Goblin is searched for in the draw pile, then the discard; if none is left,
+    fewer appear."""
+    g = game({"knight": {"space": "m8", "gold": 0}}, guardian={"damage": 7},
+             decks={"monsters": {"draw_pile": ["troll", "cultist"], "discard": ["goblin", "troll"]}})
+    events = g.attack("knight", "guardian", card="6", die="4")
+    assert [m.kind for m in g.s.monsters] == ["goblin"]
+    assert g.kinds(events).count("summon-missing") == 1
+    assert g.s.decks["monsters"].discard == ["troll"]
+
+
 def test_summons_do_not_count_for_the_reveal_limit() -> None:
     """§Exploration (Monster board capacity), R-EXPLORE-5: summoned monsters are not on the monster board."""
     position = {"unrevealed": ["room1"], "revealed": {f"room{i}": "z1-combat-1" for i in range(2, 7)}}
