@@ -10,6 +10,7 @@ import os
 from collections import Counter
 from pathlib import Path
 
+import msgspec
 import pytest
 from conftest import RULES
 from hypothesis import HealthCheck, given, settings
@@ -118,8 +119,6 @@ def test_the_same_seed_gives_the_same_figures_and_another_seed_others() -> None:
 
 
 def _builtins(report: Report) -> object:
-    import msgspec
-
     return msgspec.to_builtins(report)
 
 
@@ -141,6 +140,7 @@ def test_wilson_interval() -> None:
     assert [round(x, 3) for x in wilson(0, 10)] == [0.0, 0.278]
     assert [round(x, 3) for x in wilson(10, 10)] == [0.722, 1.0]
     assert wilson(0, 0) == (0.0, 1.0)
+    assert all(wilson(n, n)[1] == 1.0 and wilson(0, n)[0] == 0.0 for n in range(1, 200))
 
 
 def _result(outcome: str, zone: int, rounds: int, escape: bool = False, causes: tuple[str, ...] = ()) -> GameResult:
@@ -178,6 +178,17 @@ def test_companion_simulate_prints_figures_json_and_a_plot(capsys: pytest.Captur
     assert figures["result"]["games"] == 3 and figures["bots"] == "bold"
     assert {g["difficulty"] for g in figures["groups"]} == set(DIFFICULTIES)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_plot_draws_rates_of_none_and_all(tmp_path: Path) -> None:
+    from companion.commands.simulate import plot
+
+    report = Report(games=8, seed=1, bots="bold", result=Rate(), rounds={})
+    for won, difficulty in [(True, "easier")] * 4 + [(False, "harder")] * 4:
+        outcome = "victory" if won else "defeat:escape"
+        report.add(msgspec.structs.replace(_result(outcome, 3, 9, escape=True), difficulty=difficulty))
+    plot(report, tmp_path / "edges.png")
+    assert (tmp_path / "edges.png").read_bytes()[:4] == b"\x89PNG"
 
 
 @pytest.mark.parametrize("argv", [["--heroes", "knight,dragon"], ["--heroes", "knight,knight"],
