@@ -113,7 +113,7 @@ def fire_aura(g: Play, hero_id: str) -> None:
     s = g.s
     hero = s.heroes[hero_id]
     if (traits.guardian_spec(g.d, s).ability == "fire_aura" and s.guardian.awake and not s.guardian.defeated
-            and hero.space in g.board.around(g.board.hall)):
+            and not hero.fallen and hero.space in g.board.around(g.board.hall)):
         g.say("fire-aura", "§Shard guardians", "Fire Aura: {hero} starts their turn beside {guardian} and takes "
               "1 direct damage.", {"hero": hero.id}, hero=g.hero_name(hero), guardian=g.guardian_name())
         death.hurt(g, hero, 1, "§Shard guardians")

@@ -261,3 +261,11 @@ def test_the_saints_shard_adds_one_defense_within_the_cap() -> None:
               "armour": "plate_armour", "accessory": "warding_amulet"}})
     assert traits.defense(data, g.s.heroes["knight"]) == 3
     assert traits.defense(data, g.s.heroes["rogue"]) == 4
+
+
+def test_a_hero_felled_by_poison_is_not_burnt_as_well() -> None:
+    """R-TURN-2: poison, then the Fire Aura; a hero who falls to the poison has lost the turn."""
+    g = game({"knight": {"space": "m1"}, "rogue": {"space": "m7", "hp": 1, "poison": 1}}, zone=2, guardian=AWAKE)
+    events = g.act("knight", "end", "turn")
+    assert "poison" in g.kinds(events) and "fire-aura" not in g.kinds(events)
+    assert g.s.falls == 1
