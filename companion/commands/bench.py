@@ -20,6 +20,7 @@ BENCH_MODULES: list[str] = [
     "companion.devices.tray.bench",
     "companion.games.covenant.bench_games",
     "companion.store.bench",
+    "companion.ui.bench",
 ]
 
 
