@@ -7,9 +7,14 @@ Throne's t6, t7 and e1 (the first footprint of the escape route).
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
+import yaml
 from conftest import Game, monster
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from companion.core.flow import ChoicePrompt, Choose
 from companion.games.covenant import traits
@@ -269,3 +274,62 @@ def test_a_hero_felled_by_poison_is_not_burnt_as_well() -> None:
     events = g.act("knight", "end", "turn")
     assert "poison" in g.kinds(events) and "fire-aura" not in g.kinds(events)
     assert g.s.falls == 1
+
+
+# ---- the guardian's choice against an independent reading, over random positions -------------------
+
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "40"))
+CASTLE = yaml.safe_load((Path(__file__).resolve().parents[3] / "data/covenant/boards/castle.yaml").read_text())
+LINKS: dict[str, list[str]] = {s["id"]: s["links"] for s in CASTLE["spaces"]}
+MAX_HP = {"knight": 14, "rogue": 11, "ranger": 12, "sorceress": 10}
+
+
+def _from_hall() -> dict[str, int]:
+    seen, todo = {"hall": 0}, ["hall"]
+    for here in todo:
+        for nxt in LINKS[here]:
+            if nxt not in seen:
+                seen[nxt] = seen[here] + 1
+                todo.append(nxt)
+    return seen
+
+
+@st.composite
+def hero_positions(draw: st.DrawFn) -> dict[str, dict[str, Any]]:
+    names = draw(st.lists(st.sampled_from(list(MAX_HP)), min_size=1, max_size=4, unique=True))
+    heroes = {}
+    for name in names:
+        hp = draw(st.integers(0, MAX_HP[name]))
+        heroes[name] = {"space": draw(st.sampled_from(sorted(LINKS))), "hp": hp, "fallen": hp == 0,
+                        "dies_after_round": 2}
+    assume(any(not h["fallen"] for h in heroes.values()))
+    return heroes
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hero_positions())
+def test_the_guardians_choice_matches_the_rule(heroes: dict[str, dict[str, Any]]) -> None:
+    """§Shard guardians, R-GUARD-2, R-MON-4/5: once a phase, the standing hero with the lowest HP within 4
+    spaces of its hall (the fallen only when none stands), then the nearest, then the first player."""
+    g = game(heroes, guardian=AWAKE)
+    end_turns(g)
+    dist = _from_hall()
+    first = g.kinds().index("monster-phase")
+    targets = [dict(e.data) for e in g.events[first:] if e.kind == "monster-target"][:1]
+    in_range = [n for n, h in heroes.items() if dist[h["space"]] <= 4]
+    if not in_range:
+        assert targets == [] and "guardian-idle" in g.kinds()
+        return
+    pool = [n for n in in_range if not heroes[n]["fallen"]] or in_range
+    low = min(heroes[n]["hp"] for n in pool)
+    near = min(dist[heroes[n]["space"]] for n in pool if heroes[n]["hp"] == low)
+    tied = [n for n in pool if heroes[n]["hp"] == low and dist[heroes[n]["space"]] == near]
+    if len(tied) > 1:
+        prompt = CovenantRules().prompt(g.s)
+        assert isinstance(prompt, ChoicePrompt) and [o.id for o in prompt.options] == tied
+        g.ok(Choose(option=tied[-1]))
+        tied = [tied[-1]]
+        targets = [dict(e.data) for e in g.events[first:] if e.kind == "monster-target"][:1]
+    assert targets[0]["hero"] == tied[0]
+    [blow] = [dict(e.data) for e in g.events[first:] if e.kind == "monster-attack"][:1]
+    assert blow["crown"] == (1 if dist[heroes[tied[0]]["space"]] <= 1 else 0)
