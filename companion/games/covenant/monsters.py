@@ -161,7 +161,7 @@ def _say_reach(g: Play, subject: str, name: Named, reach: list[tuple[Hero, int]]
     guardian: the distance from its hall)."""
     en = "; ".join(f"{g.hero_name(h)['en']} {h.hp} HP{' (fallen)' if h.fallen else ''}, {n} {unit[0]}"
                    for h, n in reach)
-    ar = "؛ ".join(f"{g.hero_name(h)['ar']} {h.hp} صحة{' (ساقط)' if h.fallen else ''}، {n} {unit[1]}"
+    ar = "؛ ".join(f"{g.hero_name(h)['ar']} {h.hp} حياة{' (ساقط)' if h.fallen else ''}، {n} {unit[1]}"
                    for h, n in reach)
     rule = "R-GUARD-2" if subject == "guardian" else "R-MON-2"
     g.say("monster-reach", rule, "{monster} can reach: {heroes}.",
@@ -172,9 +172,9 @@ def _why(g: Play, candidates: list[Hero], lowest: list[Hero], tied: list[Hero]) 
     if len(candidates) == 1:
         return g.named("the only hero in reach", "البطل الوحيد في المتناول")
     if len(lowest) == 1:
-        return g.named("the lowest HP in reach", "أقل صحة في المتناول")
+        return g.named("the lowest HP in reach", "أقل حياة في المتناول")
     if len(tied) == 1:
-        return g.named("the lowest HP and nearest", "أقل صحة والأقرب")
+        return g.named("the lowest HP and nearest", "أقل حياة والأقرب")
     return g.named("chosen by the first player", "اختاره اللاعب الأول")
 
 
