@@ -143,6 +143,15 @@ def test_crown_strike_adds_one_next_to_the_king_only() -> None:
     assert "Hollow King attacks Shadow Rogue: damage 4 − defense 1 = 3 → 3 damage." in far.texts()
 
 
+def test_the_shield_takes_a_crown_strike_blow_after_the_plus_one() -> None:
+    """R-HERO-3: the original damage is after the ally's defense and Crown Strike's +1; the Knight still
+    takes at most 2."""
+    g = game({"knight": {"space": "m7"}, "rogue": {"space": "m8"}}, guardian=AWAKE)
+    end_turns(g)
+    assert "Hollow King attacks Shadow Rogue: damage 4 − defense 1 = 3 + 1 (Crown Strike) → 4 damage." in g.texts()
+    assert (g.s.heroes["knight"].hp, g.s.heroes["rogue"].hp) == (12, 11)
+
+
 def test_the_hollow_king_summons_two_goblins_from_the_deck_beside_its_hall() -> None:
     """§Shard guardians, R-GUARD-3/4/5: summons searched for in the monster deck, adjacent to the hall,
     tracked on the guardian board (they do not count for the reveal limit)."""
