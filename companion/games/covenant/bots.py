@@ -146,13 +146,23 @@ def _shard_holder(g: Play, options: list[str]) -> str:
 
 
 def _bearer(g: Play, options: list[str]) -> str:
-    """The hero who can run farthest soonest: standing, still to play this round, sturdy."""
-    s = g.s
+    """The hero who would be nearest the glowing arch after this round's moves: standing, close, still
+    to play (the escape's rounds count from the next one), then the sturdiest."""
+    s, board = g.s, g.board
+    exit_space = board.exit
+    assert exit_space is not None
+    to_exit = board.distances(exit_space, g.blocked())
 
-    def score(hid: str) -> tuple[bool, bool, int, int]:
+    def score(hid: str) -> tuple[bool, int, int, int]:
         h = s.heroes[hid]
-        to_play = h.seat > s.turn or (h.seat == s.turn and s.actions > 0)
-        return (not h.fallen, to_play, h.hp + 2 * traits.defense(g.d, h), -h.seat)
+        if h.seat > s.turn:
+            ahead = traits.ESCAPE_BEARER_CAP
+        elif h.seat == s.turn and s.actions > 0:
+            ahead = max(0, traits.ESCAPE_BEARER_CAP - h.moved)
+        else:
+            ahead = 0
+        left = max(0, to_exit.get(h.space, 99) - ahead)
+        return (not h.fallen, -left, h.hp + 2 * traits.defense(g.d, h), -h.seat)
 
     return max(options, key=score)
 
@@ -303,15 +313,15 @@ class _Turn:
         return self.hero.hp <= self.threats.get(self.hero.space, 0)
 
     def _retreat(self) -> Act | None:
-        """With the last action, a hero who would fall where they stand steps out of reach (the
-        Covenant Bearer runs instead)."""
+        """With the last action, a hero who would fall where they stand steps out of reach, on the last
+        board towards the arch (the Covenant Bearer runs instead)."""
         e = self.s.escape
         if not self.cautious or self.s.actions != 1 or "move" not in self.options or not self._in_danger() or (
                 e is not None and e.bearer == self.hero.id):
             return None
         safe = {sp: self.threats.get(sp, 0) for sp in self.options["move"]}
         steps = self.g.board.distances(self.hero.space, self.blocked)
-        best = min(safe, key=lambda sp: (safe[sp], steps.get(sp, 99), sp))
+        best = min(safe, key=lambda sp: (safe[sp], self._to_exit(sp), steps.get(sp, 99), sp))
         return self.act("move", best) if safe[best] < self.hero.hp else None
 
     # -- fighting --------------------------------------------------------------------------------
@@ -392,11 +402,22 @@ class _Turn:
         return {sp for slot in self.s.board.unrevealed for sp in self.g.board.links[slot]} - self.blocked
 
     def _guardian(self) -> set[str]:
+        """Within range of the hall; on the last board, the spaces of those nearest the glowing arch,
+        so that whoever becomes the Covenant Bearer starts the escape well on the way."""
         g = self.g
         if not g.hall_open() or self.s.guardian.defeated:
             return set()
         rng = traits.attack_range(g.d, self.hero)
-        return {sp for sp, d in g.board.distances(g.board.hall).items() if d <= rng} - self.blocked
+        spaces = {sp for sp, d in g.board.distances(g.board.hall).items() if d <= rng} - self.blocked
+        if g.board.exit is None or not spaces:
+            return spaces
+        nearest = min(self._to_exit(sp) for sp in spaces)
+        return {sp for sp in spaces if self._to_exit(sp) == nearest}
+
+    def _to_exit(self, space: str) -> int:
+        """Moves from `space` to the glowing arch (0 on boards without one)."""
+        exit_space = self.g.board.exit
+        return 0 if exit_space is None else self.g.board.distances(exit_space, self.blocked).get(space, 99)
 
     def _escort(self) -> set[str]:
         """In the escape, keep beside the bearer: to fight the pursuers and to revive."""
