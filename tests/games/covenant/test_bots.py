@@ -162,6 +162,12 @@ def _escape(**escape: Any) -> dict[str, Any]:
             "escape": {"rounds": 3, "round": 1, **escape}}
 
 
+def test_on_the_last_board_the_guardian_is_fought_from_the_escape_route() -> None:
+    g = Game(["knight"], {"board": {"zone": 3, "unrevealed": [], "revealed": FOUR_ROOMS},
+                          "guardian": {"id": "throne_guardian"}, "heroes": {"knight": {"space": "t4"}}})
+    assert decide(g) == Act(actor="knight", action="move", target="e1")
+
+
 def test_the_bearer_runs_for_the_glowing_arch() -> None:
     g = Game(["knight", "rogue"], {**_escape(bearer="knight"), "heroes": {"knight": {"space": "hall"},
                                                                           "rogue": {"space": "hall"}}})
@@ -218,3 +224,11 @@ def test_the_bearer_is_a_standing_hero_who_still_has_a_turn_this_round() -> None
         "pending": [{"step": "choose", "purpose": "bearer", "chooser": "knight",
                      "options": ["knight", "rogue", "ranger"]}]})
     assert decide(g) == Choose(option="rogue")
+
+
+def test_the_covenant_goes_to_whoever_will_be_nearest_the_arch() -> None:
+    g = Game(["knight", "rogue"], {
+        "board": {"zone": 3, "unrevealed": [], "revealed": FOUR_ROOMS}, "turn": 0, "turn_open": True,
+        "actions": 0, "heroes": {"knight": {"space": "e1"}, "rogue": {"space": "t1"}},
+        "pending": [{"step": "choose", "purpose": "bearer", "chooser": "knight", "options": ["knight", "rogue"]}]})
+    assert decide(g) == Choose(option="knight")
