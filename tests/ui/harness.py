@@ -152,6 +152,11 @@ class Driver:
                 overflow = label.texture_size[1] - label.height
                 assert overflow <= 2, f"{label.logical!r} needs {overflow:.0f} px more on {self.screen()}"
                 assert_inside(label)
+                if label.align == "start":
+                    side = "right" if self.app.lang == "ar" else "left"
+                    assert label.halign == side, f"{label.logical!r} is aligned {label.halign}"
+                if has_rtl(label.logical):
+                    assert "NotoSansArabic" in label.text, f"{label.logical!r} is drawn without the Arabic font"
                 self.checks += 1
 
         scale = self.app.ui().scale
@@ -225,6 +230,8 @@ def whole_table(d: Driver) -> Generator[float, None, None]:
     assert d.screen() == "table"
     game = d.app.game
     yield from d.shot(f"table-actions-{lang}")
+    move, attack = d.find(d.t("Move")), d.find(d.t("Attack"))
+    assert (move.x > attack.x) == (lang == "ar"), "the first action must come first in reading order"
     yield from d.tap(d.t("Open the chest"))
     assert d.app.notice is not None and d.app.notice.id == "There is no chest in this space."
     yield from d.tap(d.t("Attack"))
