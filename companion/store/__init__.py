@@ -2,8 +2,11 @@
 
 `Store(path)` opens (or creates) the SQLite file; `store.problems` says what was wrong with it, if
 anything. `store.start(game, setup)` and `store.resume(id)` give a `StoredSession`, which plays like
-`companion.core.rules.Session` and adds `undo()` and `redo()`. Durability and the undo ruling are
-explained in `companion.store.db`, `companion.store.session` and `docs/store.md`.
+`companion.core.rules.Session` and adds `undo()` and `redo()`.
+
+Durability: journal mode WAL with `synchronous=FULL`, so the write-ahead log is fsynced at every commit
+and an input acknowledged to the table survives a power cut (NORMAL could roll the last ones back);
+the reasons are in `companion.store.db` and `docs/store.md`, with the undo ruling R-STORE-1.
 """
 
 from companion.store.db import Problem
