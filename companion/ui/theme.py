@@ -72,7 +72,14 @@ class Ui:
         return Msg(msgid, kept).text(self.lang)
 
     def text(self, text: Msg | Named) -> str:
-        """A message, or a name the game data gives in both languages."""
-        if isinstance(text, Msg):
-            return text.text(self.lang)
-        return text.get(self.lang) or text.get("en", "")
+        """A message, or a name the game data gives in both languages. A message whose translation
+        names a field it was not given (a catalogue slip) is shown in English rather than stopping
+        the game; failing that, as its bare msgid."""
+        if not isinstance(text, Msg):
+            return text.get(self.lang) or text.get("en", "")
+        for lang in (self.lang, "en"):
+            try:
+                return text.text(lang)
+            except (KeyError, IndexError, ValueError):
+                continue
+        return text.id

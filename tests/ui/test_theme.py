@@ -1,0 +1,32 @@
+"""Sizes and texts every screen is built with."""
+
+from __future__ import annotations
+
+from companion.core.messages import Msg
+from companion.ui.theme import MIN_TOUCH_MM, MM_PER_PX_7IN, Ui
+
+
+def test_sizes_scale_with_the_window_and_touch_targets_stay_above_9_mm() -> None:
+    small, wide = Ui.for_window("ar", 800, 480), Ui.for_window("ar", 1920, 1080)
+    assert small.scale == 1.0 and wide.scale == 2.25
+    assert small.touch * MM_PER_PX_7IN >= MIN_TOUCH_MM
+    assert wide.touch == 126 and wide.font("body") == 54
+    assert small.line("body") <= small.touch  # one line of Arabic body text fits a button
+
+
+def test_texts_in_both_languages_and_names_from_the_data() -> None:
+    ar, en = Ui("ar"), Ui("en")
+    assert ar.t("New game") == "لعبة جديدة" and en.t("New game") == "New game"
+    assert ar.text({"en": "Goblin", "ar": "غول صغير"}) == "غول صغير"
+    assert ar.text({"en": "Goblin"}) == "Goblin"
+
+
+def test_a_latin_value_is_held_together_inside_arabic() -> None:
+    text = Ui("ar").t("Rule {rule}", rule="§Your turn")
+    assert text == "القاعدة \u200e§Your turn\u200e"
+    assert Ui("en").t("Rule {rule}", rule="§Your turn") == "Rule §Your turn"
+
+
+def test_a_message_missing_a_field_falls_back_instead_of_crashing() -> None:
+    assert Ui("ar").text(Msg("Rule {rule}")) == "Rule {rule}"
+    assert Ui("ar").text(Msg("{who}: choose", {"who": "x"})) == "x: اختر"
