@@ -40,14 +40,18 @@ def _error(en: str, ar: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from companion.games.covenant import simulate
+    from companion.games.covenant.data import DataError
     from companion.games.covenant.engine import CovenantRules
 
-    rules = CovenantRules()
+    try:
+        rules = CovenantRules()
+    except DataError as exc:
+        return _error(f"the game data cannot be used:\n{exc}", f"لا يمكن استخدام بيانات اللعبة:\n{exc}")
     known = list(rules.data.heroes)
     heroes = [h.strip() for h in args.heroes.split(",") if h.strip()] if args.heroes else None
     if heroes is not None:
         unknown = [h for h in heroes if h not in known]
-        if unknown or not heroes or len(set(heroes)) != len(heroes) or len(heroes) > len(known):
+        if unknown or not heroes or len(set(heroes)) != len(heroes):
             return _error(f"--heroes: 1 to 4 different heroes of {', '.join(known)}; got {args.heroes!r}.",
                           f"‏--heroes: من بطل إلى أربعة أبطال مختلفين من {'، '.join(known)}؛ المُعطى {args.heroes!r}.")
     if args.players is not None and not 1 <= args.players <= len(known):

@@ -198,3 +198,22 @@ def test_companion_simulate_refuses_bad_arguments_in_both_languages(argv: list[s
     assert main(["simulate", *argv]) == 2
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 2 and out[0].startswith("--") and any("\u0600" <= c <= "\u06ff" for c in out[1])
+
+
+def test_companion_simulate_reports_broken_game_data_instead_of_crashing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
+    from companion.games.covenant import data
+
+    shutil.copytree(data.REPO_DATA / "covenant", tmp_path / "covenant")
+    heroes = tmp_path / "covenant" / "heroes.yaml"
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace("  hp: 14\n", "  hp: 99\n"), encoding="utf-8")
+    monkeypatch.setenv("COMPANION_DATA", str(tmp_path))
+    data.default.cache_clear()
+    try:
+        assert main(["simulate", "--games", "1"]) == 2
+    finally:
+        data.default.cache_clear()
+    out = capsys.readouterr().out
+    assert "heroes.yaml: entry knight: field hp" in out and "لا يمكن استخدام بيانات اللعبة" in out
