@@ -6,7 +6,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.core.events import DeviceState
-from companion.core.messages import translate
+from companion.core.messages import Lang, translate
 from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.status import DeviceRow
@@ -21,7 +21,7 @@ STATE_COLOURS = {
 }
 
 
-def other_language(lang: str) -> tuple[str, str]:
+def other_language(lang: Lang) -> tuple[Lang, str]:
     """The language the switch turns to, and its name written in itself."""
     return ("en", "English") if lang == "ar" else ("ar", "العربية")
 

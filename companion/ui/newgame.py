@@ -78,10 +78,10 @@ class GameSetup:
         return None
 
     def set_deck_mode(self, mode: str) -> Msg | None:
-        if mode == "app" or mode == "table":
-            self.deck_mode = mode
-            return None
-        return Msg("Cards are drawn by the app or from the table's decks.")
+        if mode not in DECK_MODES:
+            return Msg("Cards are drawn by the app or from the table's decks.")
+        self.deck_mode = "app" if mode == "app" else "table"
+        return None
 
     def missing(self) -> Msg | None:
         """Why the game cannot start yet, or None when it can."""

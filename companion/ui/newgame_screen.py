@@ -4,6 +4,7 @@ how many escape rounds, who draws the cards; then start."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from kivy.uix.boxlayout import BoxLayout
 
@@ -13,22 +14,25 @@ from companion.ui.base import BaseScreen
 from companion.ui.newgame import DECK_MODES, ESCAPE_ROUNDS, MAX_PLAYERS, MIN_PLAYERS
 from companion.ui.widgets import BigButton, label, row
 
+Option = tuple[str, bool, Callable[[], Msg | None]]
+"""A button of a line: its text, whether it is the current choice, what a tap does."""
+
 
 class NewGameScreen(BaseScreen):
     def build(self, body: BoxLayout) -> None:
         ui, setup = self.ui, self.app.setup
         body.add_widget(self.top_bar(ui.t("New game")))
-        players = [(str(n), setup.players == n, lambda n=n: self.app.setup.set_players(n))
-                   for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+        players: list[Option] = [(str(n), setup.players == n, partial(setup.set_players, n))
+                                 for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
         self._line(body, ui.t("Players"), players)
-        heroes = [(ui.text(name), h in setup.heroes, lambda h=h: self.app.setup.toggle_hero(h))
-                  for h, name in setup.names.items()]
+        heroes: list[Option] = [(ui.text(name), h in setup.heroes, partial(setup.toggle_hero, h))
+                                for h, name in setup.names.items()]
         self._line(body, ui.t("Heroes"), heroes)
-        rounds = [(ui.t(text), setup.escape_rounds == r, lambda r=r: self.app.setup.set_escape_rounds(r))
-                  for r, text in ESCAPE_ROUNDS.items()]
+        rounds: list[Option] = [(ui.t(text), setup.escape_rounds == r, partial(setup.set_escape_rounds, r))
+                                for r, text in ESCAPE_ROUNDS.items()]
         self._line(body, ui.t("Escape"), rounds)
-        decks = [(ui.t(text), setup.deck_mode == mode, lambda mode=mode: self.app.setup.set_deck_mode(mode))
-                 for mode, text in DECK_MODES.items()]
+        decks: list[Option] = [(ui.t(text), setup.deck_mode == mode, partial(setup.set_deck_mode, mode))
+                               for mode, text in DECK_MODES.items()]
         self._line(body, ui.t("Cards"), decks)
 
         missing = setup.missing()
@@ -38,13 +42,11 @@ class NewGameScreen(BaseScreen):
         start.disabled = missing is not None
         body.add_widget(start)
 
-    def _line(self, body: BoxLayout, title: str,
-              options: list[tuple[str, bool, Callable[[], Msg | None]]]) -> None:
+    def _line(self, body: BoxLayout, title: str, options: list[Option]) -> None:
         ui = self.ui
         buttons = []
         for text, selected, action in options:
-            button = BigButton(ui, text, lambda action=action: self._apply(action),
-                               font_size=ui.font("small"))
+            button = BigButton(ui, text, partial(self._apply, action), font_size=ui.font("small"))
             button.selected = selected
             buttons.append(button)
         heading = label(ui, title, "body", bold=True, size_hint_x=None, width=ui.px(110))

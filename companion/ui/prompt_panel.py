@@ -4,6 +4,7 @@ happened, each message with its rule; a long press on a rule citation shows the 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
@@ -73,8 +74,7 @@ class PromptPanel(Panel):
                           orientation="rl-tb" if ui.rtl else "lr-tb", row_force_default=True,
                           row_default_height=ui.touch)
         for choice in choices:
-            button = BigButton(ui, ui.text(choice.label), lambda c=choice: self.tap(c),
-                               font_size=ui.font("small"))
+            button = BigButton(ui, ui.text(choice.label), partial(self.tap, choice), font_size=ui.font("small"))
             self.buttons[choice.key] = button
             grid.add_widget(button)
         if self.opened is not None:

@@ -3,14 +3,18 @@ settings file (changed there, by the table's owner, and read at the next start).
 
 from __future__ import annotations
 
+from functools import partial
+
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
+from companion.core.messages import Lang
 from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.i18n import N_
 from companion.ui.widgets import BigButton, Panel, label, row
 
+LANGUAGES: tuple[tuple[Lang, str], ...] = (("ar", "العربية"), ("en", "English"))
 BACKENDS = {
     "auto": N_("automatic"),
     "serial": N_("serial port"),
@@ -28,8 +32,8 @@ class SettingsScreen(BaseScreen):
         body.add_widget(self.top_bar(ui.t("Settings")))
 
         languages = [label(ui, ui.t("Language"), size_hint_x=None, width=ui.px(150))]
-        for lang, name in (("ar", "العربية"), ("en", "English")):
-            button = BigButton(ui, name, lambda lang=lang: app.set_lang(lang))
+        for lang, name in LANGUAGES:
+            button = BigButton(ui, name, partial(app.set_lang, lang))
             button.selected = ui.lang == lang
             languages.append(button)
         body.add_widget(row(ui, languages, size_hint_y=None, height=ui.touch))

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.events import (
-    ButtonPressed,
     DeviceState,
     DeviceStatus,
     DiceRolling,
@@ -63,7 +62,7 @@ class DeviceRow:
         return Msg("Faults: {count}", {"count": self.faults})
 
 
-def device_of(event: DomainEvent) -> str | None:
+def device_of(event: DomainEvent) -> str:
     """Which device an event proves alive: a throw is the tray's, a tag the reader's, a press the buttons'."""
     if isinstance(event, DeviceStatus):
         return ALIASES.get(event.device, event.device)
@@ -71,9 +70,7 @@ def device_of(event: DomainEvent) -> str | None:
         return "tray"
     if isinstance(event, TagSeen):
         return "reader"
-    if isinstance(event, ButtonPressed):
-        return "buttons"
-    return None
+    return "buttons"
 
 
 class StatusBoard:
@@ -82,8 +79,6 @@ class StatusBoard:
 
     def apply(self, event: DomainEvent, now: float) -> None:
         device = device_of(event)
-        if device is None:
-            return
         row = self.rows.setdefault(device, DeviceRow(device))
         row.last_seen = now
         if isinstance(event, DeviceStatus):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.core.messages import Lang, Msg, Named
+from companion.core.messages import Field, Lang, Msg, Named
 from companion.ui.bidi import keep_ltr
 
 BASE_WIDTH, BASE_HEIGHT = 800, 480
@@ -68,7 +68,8 @@ class Ui:
     def t(self, msgid: str, **fields: str | int) -> str:
         """A UI text in this language; every msgid passed here must be in `ui.po` (a test checks).
         Latin values stay whole inside Arabic sentences."""
-        kept = {k: keep_ltr(v) if isinstance(v, str) and self.rtl else v for k, v in fields.items()}
+        kept: dict[str, Field] = {k: keep_ltr(v) if isinstance(v, str) and self.rtl else v
+                                  for k, v in fields.items()}
         return Msg(msgid, kept).text(self.lang)
 
     def text(self, text: Msg | Named) -> str:
