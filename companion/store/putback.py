@@ -1,11 +1,11 @@
 """What the players put back on the table after an undo, from the difference between two states.
 
 The store reads the states as plain data (the rule system's `encode` is JSON) and looks for what
-stands on a real table: heroes' spaces, health, gold, potions and equipment, the fall counter and the
-round marker, monsters and their damage, revealed rooms and their door tokens, chests, dropped piles and
-cards drawn from the decks the table deals (a deck the app deals has no cards on the table). Those keys
-are the table layout of The Last Covenant's state; a game whose state has none of them gets one general
-message. Names in both languages come from the rule system's
+stands on a real table: heroes' spaces, health, gold, potions, equipment and shards, the guardian's
+damage, the fall counter and the round marker, monsters and their damage, revealed rooms and their door
+tokens, chests, dropped piles, and cards drawn from the decks the table deals (a deck the app deals has
+no cards on the table). Those keys are the table layout of The Last Covenant's state; a game whose
+state has none of them gets one general message. Names in both languages come from the rule system's
 data when it has them (`rules.data.heroes`, `.monsters`, `.potions`, `.equipment`), else the ids.
 """
 
@@ -67,6 +67,9 @@ def describe(rules: object, now: bytes, back: bytes) -> list[Msg]:
     out += _board(a.get("board", {}), b.get("board", {}))
     out += _piles(a.get("piles", []), b.get("piles", []))
     out += _decks(names, a.get("decks", {}), b.get("decks", {}))
+    guardian_now, guardian_back = a.get("guardian", {}).get("damage"), b.get("guardian", {}).get("damage")
+    if guardian_now != guardian_back:
+        out.append(Msg("Set the guardian's damage back to {damage}.", {"damage": guardian_back or 0}))
     if a.get("falls") != b.get("falls"):
         out.append(Msg("Set the fall counter back to {falls}.", {"falls": b.get("falls", 0)}))
     if a.get("round") != b.get("round"):
@@ -87,8 +90,8 @@ def _heroes(names: Names, now: dict[str, Any], back: dict[str, Any]) -> list[Msg
             out.append(Msg("Set {hero}'s health back to {hp}.", {"hero": name, "hp": was["hp"]}))
         if hero.get("gold") != was.get("gold"):
             out.append(Msg("Set {hero}'s gold back to {gold}.", {"hero": name, "gold": was.get("gold", 0)}))
-        held_now = list(hero.get("potions", [])) + [hero[s] for s in SLOTS if hero.get(s)]
-        held_back = list(was.get("potions", [])) + [was[s] for s in SLOTS if was.get(s)]
+        held_now = [*hero.get("potions", []), *hero.get("shards", []), *(hero[s] for s in SLOTS if hero.get(s))]
+        held_back = [*was.get("potions", []), *was.get("shards", []), *(was[s] for s in SLOTS if was.get(s))]
         returned, taken = _minus(held_back, held_now), _minus(held_now, held_back)
         if returned:
             out.append(Msg("Give {hero} back: {items}.", {"hero": name, "items": names.items(returned)}))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import json
 import random
 import string
 from pathlib import Path
@@ -27,7 +28,7 @@ from companion.core.flow import (
 )
 from companion.core.messages import catalogue
 from companion.core.rules import RuleSystem, parse_input, replay
-from companion.store import Store, StoredSession, Undone
+from companion.store import Store, StoredSession, Undone, putback
 from companion.store.drive import long_setup, step
 
 
@@ -206,3 +207,37 @@ def test_every_text_the_store_shows_is_translated() -> None:
 
 def _fields(text: str) -> list[str]:
     return [f for _, f, _, _ in string.Formatter().parse(text) if f]
+
+
+def test_put_back_covers_what_stands_on_the_table(rules: RuleSystem[Any]) -> None:
+    """Each kind of difference, laid on a real state, gives its instruction in both languages."""
+    setup = {"heroes": ["knight", "rogue"], "seed": 1, "deal": {"loot": "table"}}
+    back = json.loads(rules.encode(rules.new_game(setup)))
+    now = copy.deepcopy(back)
+    now["guardian"]["damage"] = 5
+    now["heroes"]["knight"]["shards"] = ["crown"]
+    now["heroes"]["rogue"].update(fallen=True, hp=0, gold=1)
+    now["board"]["revealed"] = {"room2": "z1-combat-1"}
+    now["board"]["chests"] = {"room2": 2}
+    now["piles"] = [{"space": "t3", "gold": 2}]
+    now["monsters"] = [{"uid": "m9", "kind": "goblin", "space": "room2"}]
+    now["decks"]["loot"]["draw_pile"] = back["decks"]["loot"]["draw_pile"][1:]
+    now["falls"], now["round"] = 1, 2
+    msgs = putback.describe(rules, json.dumps(now).encode(), json.dumps(back).encode())
+    said = [m.text("en") for m in msgs]
+    assert said == [
+        "Take from Exiled Knight: crown.",
+        "Stand Shadow Rogue up again: the fall is undone.",
+        f"Set Shadow Rogue's health back to {back['heroes']['rogue']['hp']}.",
+        "Set Shadow Rogue's gold back to 3.",
+        "Take the Goblin off room2: it had not appeared yet.",
+        "Take the door token off room2, turn its room marker face down and put its room card back.",
+        "Take 2 chest(s) off room2.",
+        "Take the dropped belongings off t3.",
+        f"Put back on top of the loot deck: {back['decks']['loot']['draw_pile'][0]}.",
+        "Set the guardian's damage back to 0.",
+        "Set the fall counter back to 0.",
+        "Set the round marker back to round 1.",
+    ]
+    assert all(m.text("ar") != m.text("en") for m in msgs)
+    assert putback.describe(rules, json.dumps(back).encode(), json.dumps(back).encode()) == []
