@@ -8,8 +8,9 @@ from typing import Any
 from conftest import Game, monster
 
 from companion.core.flow import Act, ChoicePrompt, Choose, Draw, Layer, Roll
-from companion.games.covenant import traits
+from companion.games.covenant import death, traits
 from companion.games.covenant.engine import CovenantRules
+from companion.games.covenant.play import Play
 
 DATA = CovenantRules().data
 FALLEN = {"hp": 0, "fallen": True, "dies_after_round": 1}
@@ -189,8 +190,6 @@ def test_each_pile_and_each_shard_takes_one_interact() -> None:
 def test_an_upgrade_with_both_boxes_full_is_not_offered() -> None:
     """§Upgrades, R-UPG-1: the same upgrade at most twice."""
     g = game({"knight": {"space": "m1", "upgrades": {"protection": 2, "vitality": 1}}})
-    from companion.games.covenant import death
-    from companion.games.covenant.play import Play
     assert death.upgrade_options(Play(g.s, DATA), g.s.heroes["knight"]) == ["strength", "agility", "vitality",
                                                                               "skill"]
 
@@ -198,8 +197,6 @@ def test_an_upgrade_with_both_boxes_full_is_not_offered() -> None:
 def test_vitality_raises_hp_with_the_maximum_and_protection_keeps_the_cap() -> None:
     """R-UPG-2: Vitality raises current HP with the maximum; §Upgrades: the defense cap of 4 stays."""
     g = game({"knight": {"space": "m1", "hp": 10, "armour": "plate_armour"}})
-    from companion.games.covenant import death
-    from companion.games.covenant.play import Play
     play = Play(g.s, DATA)
     knight = g.s.heroes["knight"]
     death.take_upgrade(play, knight, "vitality")

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from companion.core.flow import ChoicePrompt, Choose
 from companion.games.covenant import traits
 from companion.games.covenant.engine import CovenantRules
+from companion.games.covenant.play import Play
 
 GUARDIANS = {1: "hollow_king", 2: "black_saint", 3: "throne_guardian"}
 
@@ -162,7 +163,6 @@ def test_the_hollow_king_summons_two_goblins_from_the_deck_beside_its_hall() -> 
     assert [(m.kind, m.space) for m in summoned] == [("goblin", "m8"), ("goblin", "b8")]
     assert g.s.decks["monsters"].draw_pile.count("goblin") == goblins - 2
     assert g.s.guardian.summoned == [9]
-    from companion.games.covenant.play import Play
     assert Play(g.s, CovenantRules().data).counted_monsters() == 0
 
 
