@@ -121,8 +121,12 @@ class CompanionApp(App):
 
     def _tick(self) -> None:
         """Once a second: the "last seen" ages on the home screen."""
-        if self.manager.current == "home":
-            self.screen("home").refresh()
+        self._home().refresh_status()
+
+    def _home(self) -> HomeScreen:
+        home = self.manager.get_screen("home")
+        assert isinstance(home, HomeScreen)
+        return home
 
     # ---- events from the devices ------------------------------------------------------------------
 
@@ -139,8 +143,8 @@ class CompanionApp(App):
             if isinstance(event, TagSeen) and self.manager.current == "newgame":
                 self.notice = self.setup.hero_card(event)
                 self.screen("newgame").refresh()
-        if handled and self.manager.current == "home":
-            self.screen("home").refresh()
+        if handled:
+            self._home().refresh_status()
         return handled
 
     # ---- the game -------------------------------------------------------------------------------

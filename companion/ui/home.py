@@ -43,16 +43,17 @@ class HomeScreen(BaseScreen):
         actions.add_widget(BigButton(ui, ui.t("Settings"), lambda: app.go("settings")))
         actions.add_widget(label(ui, ui.text(app.notice) if app.notice else "", "small", color=theme.WARN))
 
-        body.add_widget(row(ui, [actions, self.status_panel()]))
+        self.panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.px(2))
+        self.refresh_status()
+        body.add_widget(row(ui, [actions, self.panel]))
 
-    def status_panel(self) -> Panel:
-        ui = self.ui
-        panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.px(2))
+    def refresh_status(self) -> None:
+        """Redraws the hardware status alone, so that a finger on a button is never lost to a redraw."""
+        self.panel.clear_widgets()
         now = self.app.now()
         for device_row in self.app.status.rows.values():
-            self._device(panel, device_row, now)
-        panel.add_widget(Widget())  # the rows at the top, the free space below
-        return panel
+            self._device(self.panel, device_row, now)
+        self.panel.add_widget(Widget())  # the rows at the top, the free space below
 
     def _device(self, panel: Panel, device: DeviceRow, now: float) -> None:
         ui = self.ui
