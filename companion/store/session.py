@@ -187,18 +187,23 @@ class StoredSession:
         return self.inputs[:self.head]
 
     def kept_result(self) -> Input | None:
-        """The die face or card kept from before an undo that answers the current prompt (R-STORE-1)."""
-        index = self._kept_index(self.prompt())
+        """The die face or card from before an undo that must answer the current prompt (R-STORE-1): the
+        one recorded next in the undone stretch, else the first kept one for this die or deck."""
+        prompt = self.prompt()
+        if self.head < len(self.inputs) and _answers(prompt, self.inputs[self.head]):
+            return self.inputs[self.head]
+        index = self._kept_index(prompt)
         return None if index is None else self.kept[index]
 
     # ---- playing -------------------------------------------------------------------------------
 
     def submit(self, inp: Input) -> Accepted | Rejection:
         """Apply `inp`; once accepted it is committed to disk, and only then is the result returned."""
-        kept_index = self._kept_index(self.prompt())
-        if kept_index is not None and inp != self.kept[kept_index]:
-            return _kept_rejection(putback.Names(self.rules), self.kept[kept_index])
+        expected = self.kept_result()
+        if expected is not None and inp != expected:
+            return _kept_rejection(putback.Names(self.rules), expected)
         redo = self.head < len(self.inputs) and self.inputs[self.head] == inp
+        kept_index = None if redo else self._kept_index(self.prompt())
         branch = self.head < len(self.inputs) and not redo
         revealed = self._revealed_after_head() if branch else []
         result = self.rules.apply(self.state, inp)
@@ -316,13 +321,7 @@ class StoredSession:
                       [(self.id, n, _encode(k)) for n, k in enumerate(kept)])
 
     def _kept_index(self, prompt: Prompt | None) -> int | None:
-        for index, k in enumerate(self.kept):
-            if isinstance(prompt, DiePrompt) and isinstance(k, Roll) and k.die == prompt.die:
-                return index
-            if isinstance(prompt, CardPrompt) and isinstance(k, Draw) and k.deck == prompt.deck \
-                    and k.card in prompt.candidates:
-                return index
-        return None
+        return next((index for index, k in enumerate(self.kept) if _answers(prompt, k)), None)
 
     def _revealed_after_head(self) -> list[Input]:
         """The dice and cards of the undone stretch that the table has seen, each with its face or card."""
@@ -359,7 +358,22 @@ def _face_of(rules: RuleSystem[Any], before: bytes, roll: Roll, events: list[Any
     return roll
 
 
+def _answers(prompt: Prompt | None, inp: Input) -> bool:
+    """Whether a recorded die or card answers `prompt` (the same die; the same deck, the card still in it)."""
+    if isinstance(prompt, DiePrompt) and isinstance(inp, Roll):
+        return inp.die == prompt.die
+    if isinstance(prompt, CardPrompt) and isinstance(inp, Draw):
+        return inp.deck == prompt.deck and (inp.card is None or inp.card in prompt.candidates)
+    return False
+
+
 def _kept_rejection(names: putback.Names, kept: Input) -> Rejection:
+    if isinstance(kept, Roll) and kept.face is None:
+        return reject("kept-result", Layer.NOT_NOW, RULING, "The {die} was already rolled before the undo: "
+                      "that roll stands.", die=names.of("dice", kept.die))
+    if isinstance(kept, Draw) and kept.card is None:
+        return reject("kept-result", Layer.NOT_NOW, RULING, "A card was already drawn from the {deck} deck "
+                      "before the undo: it is the next card of that deck.", deck=names.deck(kept.deck))
     if isinstance(kept, Roll):
         return reject("kept-result", Layer.NOT_NOW, RULING, "The {die} was already rolled before the undo and "
                       "showed {face}: that roll stands.", die=names.of("dice", kept.die), face=str(kept.face))

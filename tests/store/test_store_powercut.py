@@ -54,7 +54,8 @@ def _child(path: str, fd: int, seed: int) -> None:
         elif roll < 0.12:
             done = session.redo()
         else:
-            done = drive.step(session, rnd)
+            kept = session.kept_result()
+            done = session.submit(kept) if kept is not None else drive.step(session, rnd)
         if done is not None and not isinstance(done, Rejection):
             os.write(fd, f"ack {session.id} {session.head} {_digest(rules, session.state)}\n".encode())
 

@@ -122,6 +122,25 @@ def test_cards_drawn_at_the_table_before_an_undo_stay_drawn(store: Store) -> Non
     assert session.kept_result() == Draw(deck="potions", card="health", source=Source.TABLE)
 
 
+def test_taking_the_same_decision_again_does_not_draw_or_roll_again(store: Store) -> None:
+    session, inputs = _played_worked_turn(store)
+    for _ in range(3):
+        session.undo()
+    assert session.head == 5  # before the second attack, whose card was a 4 and whose die was a 2
+    assert isinstance(session.submit(inputs[5]), Accepted)  # the same attack again
+    prompt = session.prompt()
+    assert isinstance(prompt, CardPrompt)
+    other = next(c for c in prompt.candidates if c != "4")
+    refused = session.submit(Draw(deck="combat", card=other, source=Source.TABLE))
+    assert isinstance(refused, Rejection) and refused.code == "kept-result"
+    assert session.kept_result() == inputs[6] == Draw(deck="combat", card="4", source=Source.TABLE)
+    assert isinstance(session.submit(inputs[6]), Accepted)
+    refused = session.submit(Roll(die="d6", face="6", source=Source.TRAY))
+    assert isinstance(refused, Rejection) and refused.code == "kept-result"
+    assert "showed 2" in refused.msg.text("en")
+    assert isinstance(session.submit(inputs[7]), Accepted) and len(session.inputs) == 12
+
+
 def test_a_die_the_app_rolled_before_an_undo_keeps_its_face(store: Store, rules: RuleSystem[Any]) -> None:
     setup = copy.deepcopy(worked_turn().setup)
     setup["deal"] = {}  # the app deals and rolls everything
