@@ -89,9 +89,23 @@ def on_monster(g: Play, kind: str, purpose: str, who: str) -> None:
     """Place a drawn monster, or put an out-of-zone card at the bottom and draw again."""
     s = g.s
     if not zone_fits(g, kind):
-        s.decks["monsters"].put_bottom(kind)
+        deck = s.decks["monsters"]
+        deck.put_bottom(kind)
         g.say("redraw", "§Monster guide", "{monster} belongs to a later zone: it goes to the bottom of the "
               "monster deck; draw again.", monster=g.named(g.d.monsters[kind].en, g.d.monsters[kind].ar))
+        if not any(zone_fits(g, card) for card in deck.draw_pile):
+            # Only later-zone cards are left to draw: the discard joins the deck as when it runs out, and
+            # if still nothing fits, no monster comes (R-EXPLORE-6).
+            deck.draw_pile += deck.discard
+            deck.discard = []
+            s.rng.shuffle(deck.draw_pile)
+            if not any(zone_fits(g, card) for card in deck.draw_pile):
+                g.say("no-monster", "R-EXPLORE-6", "No card left in the monster deck fits this zone: no monster "
+                      "comes.")
+                _monster_placed(g, purpose)
+                return
+            g.say("reshuffle", "R-EXPLORE-6", "Only later-zone monsters were left to draw: the monster discard "
+                  "is shuffled into the deck.")
         g.next(DrawStep(deck="monsters", purpose=purpose, who=who))
         return
     if purpose == "room-monster":
@@ -106,9 +120,13 @@ def on_monster(g: Play, kind: str, purpose: str, who: str) -> None:
     s.monsters.append(m)
     g.say("monster-appears", "§Exploration", "A {monster} appears in {space}.", {"monster": m.uid, "space": space},
           monster=g.monster_name(m), space=space)
+    _monster_placed(g, purpose)
+
+
+def _monster_placed(g: Play, purpose: str) -> None:
     if purpose == "room-monster":
-        assert s.reveal is not None
-        s.reveal.monsters_left -= 1
+        assert g.s.reveal is not None
+        g.s.reveal.monsters_left -= 1
         _next_monster(g)
 
 

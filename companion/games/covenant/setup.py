@@ -18,7 +18,7 @@ from companion.games.covenant import death
 from companion.games.covenant.data import GameData
 from companion.games.covenant.play import Play, board_for
 from companion.games.covenant.state import BoardState, GameState, Guardian, Hero
-from companion.games.covenant.zones import lay_board
+from companion.games.covenant.zones import lay_board, lay_zone_decks
 
 STARTING_GOLD = 3
 ESCAPE_ROUNDS = {"easier": 4, "normal": 3, "harder": 2}
@@ -79,6 +79,7 @@ def new_game(d: GameData, raw: Mapping[str, Any]) -> GameState:
             death.offer_upgrades(g, hero, 1)
     if setup.position:
         s = _lay_position(s, setup.position)
+        lay_zone_decks(s, d, s.board.zone, setup.deal)
     return s
 
 

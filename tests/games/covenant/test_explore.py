@@ -156,3 +156,27 @@ def test_a_trap_roll_refuses_the_treasure_die() -> None:
     assert g.refused(Roll(die="treasure", face="gold")).code == "wrong-die"
     assert g.refused(Roll(die="trap", face="7")).code == "unknown-face"
     assert g.refused(Choose(option="keep")).code == "expected-die"
+
+
+def test_a_deck_of_later_zone_monsters_is_refilled_from_the_discard_or_brings_none() -> None:
+    """§Monster guide redraw with only later-zone cards left to draw (R-EXPLORE-6): no endless redraw."""
+    refill = Game(["knight"], {"heroes": {"knight": {"space": "m2"}},
+                               "decks": {"monsters": {"draw_pile": ["wraith", "troll"], "discard": ["goblin"]}}},
+                  deal={"markers": "table", "rooms": "table"})
+    refill.act("knight", "reveal", "room1")
+    refill.ok(Draw(deck="markers-z1", card="z1-combat-2"), Draw(deck="rooms-z1-combat", card="z1-kennels"))
+    assert [m.kind for m in refill.s.monsters] == ["goblin"] and "reshuffle" in refill.kinds()
+    none = Game(["knight"], {"heroes": {"knight": {"space": "m2"}},
+                             "decks": {"monsters": {"draw_pile": ["wraith", "troll"], "discard": []}}},
+                deal={"markers": "table", "rooms": "table"})
+    none.act("knight", "reveal", "room1")
+    none.ok(Draw(deck="markers-z1", card="z1-combat-2"), Draw(deck="rooms-z1-combat", card="z1-kennels"))
+    assert none.s.monsters == [] and "no-monster" in none.kinds() and none.s.reveal is None
+
+
+def test_a_scenario_may_start_on_a_later_board_with_its_decks() -> None:
+    g = Game(["knight"], {"board": {"zone": 2, "unrevealed": ["room1", "t7"]}, "heroes": {"knight": {"space": "t1"}},
+                          "guardian": {"id": "black_saint"}}, deal=TABLE)
+    g.act("knight", "reveal", "room1")
+    g.ok(Draw(deck="markers-z2", card="z2-trap-1"))
+    assert g.s.reveal is not None and g.s.reveal.marker == "z2-trap-1"
