@@ -44,6 +44,9 @@ def citation(ui: Ui, rule: str, rule_text: RuleText, **kwargs: Any) -> LongPress
                           logical=ui.t("Rule {rule}", rule=rule), rtl=ui.rtl, **kwargs)
 
 
+FITTING = 16  # four rows of four: what fits under a two-line title at 800x480
+
+
 def columns(count: int) -> int:
     """Two columns of wide buttons, more of narrower ones when there are many (a deck's ten cards)."""
     return 2 if count <= 6 else 3 if count <= 9 else 4
@@ -69,10 +72,9 @@ class PromptPanel(Panel):
             self.add_widget(label(ui, ui.text(view.purpose), "small", size_hint_y=None, fit_height=True))
         self.add_widget(citation(ui, view.rule, self.rule_text, size_hint_y=None, fit_height=True))
         choices = self.opened.children if self.opened else view.choices
-        # No scrolling: a scroll view holds every touch back until it knows it is not a swipe.
-        grid = GridLayout(cols=columns(len(choices) + (self.opened is not None)), spacing=ui.gap,
-                          orientation="rl-tb" if ui.rtl else "lr-tb", row_force_default=True,
-                          row_default_height=ui.touch)
+        count = len(choices) + (self.opened is not None)
+        grid = GridLayout(cols=columns(count), spacing=ui.gap, orientation="rl-tb" if ui.rtl else "lr-tb",
+                          row_force_default=True, row_default_height=ui.touch)
         for choice in choices:
             button = BigButton(ui, ui.text(choice.label), partial(self.tap, choice), font_size=ui.font("small"))
             self.buttons[choice.key] = button
@@ -81,7 +83,16 @@ class PromptPanel(Panel):
             back = BigButton(ui, ui.t("Back"), lambda: self.tap(None), font_size=ui.font("small"))
             self.buttons["back"] = back
             grid.add_widget(back)
-        self.add_widget(grid)
+        if count <= FITTING:
+            # No scrolling unless needed: a scroll view holds every touch back until it knows it is
+            # not a swipe (a quarter of a second).
+            self.add_widget(grid)
+            return
+        grid.size_hint_y = None
+        grid.bind(minimum_height=grid.setter("height"))
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(grid)
+        self.add_widget(scroll)
 
     def tap(self, choice: Choice | None) -> None:
         if choice is None or choice.answer is None:

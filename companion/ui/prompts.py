@@ -76,7 +76,9 @@ class Namer:
 def _action(prompt: ActionPrompt, names: Namer) -> PromptView:
     choices = []
     for option in prompt.options:
-        if option.targets:
+        if len(option.targets) == 1:  # "end" the "turn": nothing to choose, one tap does it
+            choices.append(Choice(option.id, option.label, Act(prompt.actor, option.id, option.targets[0])))
+        elif option.targets:
             targets = tuple(Choice(f"{option.id}:{t}", Msg(t), Act(prompt.actor, option.id, t))
                             for t in option.targets)
             choices.append(Choice(option.id, option.label, None, targets))

@@ -232,6 +232,12 @@ def whole_table(d: Driver) -> Generator[float, None, None]:
     yield from d.shot(f"table-actions-{lang}")
     move, attack = d.find(d.t("Move")), d.find(d.t("Attack"))
     assert (move.x > attack.x) == (lang == "ar"), "the first action must come first in reading order"
+    yield from d.tap(d.t("Move"))
+    yield from d.shot(f"table-move-{lang}")
+    panel = d.app.screen("table").panel
+    assert any(isinstance(w, _scroll_view()) for w in panel.walk()), "18 destinations and Back should scroll"
+    yield from d.tap("2")
+    assert d.app.notice is not None and d.app.notice.id == "That space is out of reach."
     yield from d.tap(d.t("Open the chest"))
     assert d.app.notice is not None and d.app.notice.id == "There is no chest in this space."
     yield from d.tap(d.t("Attack"))
@@ -242,7 +248,8 @@ def whole_table(d: Driver) -> Generator[float, None, None]:
     yield from d.tap("4")
     yield from d.tap(d.t("Let the app roll"))
     yield from d.tap(d.app.ui().text(VITALITY))
-    assert game.inputs[0].action == "chest" and game.inputs[1:] == game.expected(), game.inputs
+    assert [i.action for i in game.inputs[:2]] == ["move", "chest"] and game.inputs[1].target is None
+    assert game.inputs[0].target == "2" and game.inputs[2:] == game.expected(), game.inputs
     yield from d.shot(f"table-end-{lang}")
 
     citation = d.find(d.t("Rule {rule}", rule="upgrades"), kind=_long_press_label())
@@ -265,6 +272,12 @@ def whole_table(d: Driver) -> Generator[float, None, None]:
         yield from d.tap("Resume")
         d.find("Rule upgrades", kind=_long_press_label())
         assert d.screen() == "table" and d.app.game is game
+
+
+def _scroll_view() -> type:
+    from kivy.uix.scrollview import ScrollView
+
+    return ScrollView
 
 
 def _long_press_label() -> type:

@@ -24,11 +24,13 @@ NAMES = Namer({h.id: {"en": h.en, "ar": h.ar} for h in DATA.heroes.values()}, DA
 
 def test_actions_with_targets_open_them_and_plain_actions_answer_at_once() -> None:
     prompt = ActionPrompt("knight", [Option("attack", Msg("Attack"), ["goblin", "troll"]),
-                                     Option("drink", Msg("Drink a potion"))], rule="turn.actions")
+                                     Option("drink", Msg("Drink a potion")),
+                                     Option("end", Msg("End"), ["turn"])], rule="turn.actions")
     shown = view(prompt, NAMES)
     assert shown.title.text("en") == "Exiled Knight: choose an action"
     assert shown.title.text("ar") == "الفارس المنفي: اختر فعلًا"
-    attack, drink = shown.choices
+    attack, drink, end = shown.choices
+    assert end.answer == Act("knight", "end", "turn") and not end.children
     assert attack.answer is None
     assert [c.answer for c in attack.children] == [Act("knight", "attack", "goblin"),
                                                    Act("knight", "attack", "troll")]
