@@ -127,6 +127,6 @@ def defeat(g: Play, by: str) -> None:
         remove_monster(g, m)
     g.say("guardian-defeated", "§The end", "{guardian} is defeated by {hero}!", {"zone": s.board.zone},
           guardian=g.guardian_name(), hero=g.hero_name(by))
-    living = list(s.order)
+    living = list(s.order)  # every hero is living, fallen or not (R-END-1)
     purpose = "bearer" if s.board.zone == 3 else "shard"
     g.next(ChooseStep(purpose=purpose, chooser=s.order[0], options=living))

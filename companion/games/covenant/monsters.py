@@ -104,13 +104,13 @@ def act(g: Play, m: Monster, chosen: str | None = None) -> bool:
     heroes = list(s.heroes.values())
     if s.escape is not None and m.origin == "pursuer" and s.escape.bearer:
         heroes = [s.heroes[s.escape.bearer]]
-    # A hero is within reach when some space the monster can reach in 2 moves has it in range.
+    # A hero is within reach when some space the monster can reach in 2 moves has it in range; the
+    # nearest is the one fewest spaces away (R-MON-2).
     cost: dict[str, int] = {}
     for h in heroes:
         around = board.distances(h.space)
-        steps = [reach[sp] for sp, dist in around.items() if dist <= rng and sp in reach and reach[sp] <= MONSTER_MOVE]
-        if steps:
-            cost[h.id] = min(steps)
+        if any(dist <= rng and reach.get(sp, MONSTER_MOVE + 1) <= MONSTER_MOVE for sp, dist in around.items()):
+            cost[h.id] = reach.get(h.space, around[m.space])
     if not cost:
         _advance_on_nearest(g, m, heroes, blocked)
         return True
@@ -127,8 +127,8 @@ def act(g: Play, m: Monster, chosen: str | None = None) -> bool:
 
 
 def choose_target(g: Play, subject: str, name: Named, cost: dict[str, int], chosen: str | None,
-                  unit: tuple[str, str] = ("move(s)", "حركة")) -> tuple[Hero, Named] | None:
-    """The target among the heroes in reach (hero id → moves needed, or distance for a guardian): the
+                  unit: tuple[str, str] = ("space(s) away", "مسافة")) -> tuple[Hero, Named] | None:
+    """The target among the heroes in reach (hero id → how many spaces away): the
     lowest HP among the standing ones (the fallen only when none stands, R-MON-5), then the nearest,
     then the first player's choice (R-MON-4). None while the first player is asked.
 
@@ -157,8 +157,8 @@ def choose_target(g: Play, subject: str, name: Named, cost: dict[str, int], chos
 
 
 def _say_reach(g: Play, subject: str, name: Named, reach: list[tuple[Hero, int]], unit: tuple[str, str]) -> None:
-    """Which heroes the attacker can bring into range, each with HP and the moves it needs (a
-    guardian: the distance from its hall)."""
+    """Which heroes the attacker can bring into range, each with HP and how far it stands (from the
+    monster, or from a guardian's hall)."""
     en = "; ".join(f"{g.hero_name(h)['en']} {h.hp} HP{' (fallen)' if h.fallen else ''}, {n} {unit[0]}"
                    for h, n in reach)
     ar = "؛ ".join(f"{g.hero_name(h)['ar']} {h.hp} حياة{' (ساقط)' if h.fallen else ''}، {n} {unit[1]}"

@@ -41,7 +41,7 @@ def test_the_lowest_hp_in_reach_is_attacked_before_a_nearer_hero() -> None:
     """§When a monster attacks you / R-MON-2: the lowest HP among the heroes it can reach with 2 moves."""
     g = _phase({"knight": {"space": "m4"}, "rogue": {"space": "m6"}}, [monster("m1", "goblin", "m4")])
     assert _of(g, "monster-reach") == [{"monster": "m1", "heroes": ["knight", "rogue"]}]
-    assert "Goblin can reach: Exiled Knight 14 HP, 0 move(s); Shadow Rogue 11 HP, 1 move(s)." in g.texts()
+    assert "Goblin can reach: Exiled Knight 14 HP, 0 space(s) away; Shadow Rogue 11 HP, 2 space(s) away." in g.texts()
     assert _of(g, "monster-target") == [{"monster": "m1", "hero": "rogue", "in_reach": ["knight", "rogue"]}]
     assert g.kinds().index("monster-target") < g.kinds().index("monster-move") < g.kinds().index("monster-attack")
     assert _of(g, "monster-move") == [{"monster": "m1", "from": "m4", "path": ["m5"]}]
@@ -283,24 +283,25 @@ def _first_phase(g: Game, kind: str) -> list[dict[str, Any]]:
 def test_every_monster_decision_matches_the_rule(p: dict[str, Any]) -> None:
     """§When a monster attacks you, R-MON-2/3/4/5, against an independent reading: the target is the
     lowest HP among the standing heroes it can bring into range with up to 2 moves (the fallen only
-    when none stands), then the fewest moves, then the first player's choice; it moves the fewest
+    when none stands), then the fewest spaces away, then the first player's choice; it moves the fewest
     spaces, never through a closed room or the locked hall; out of reach it walks 2 toward the nearest."""
     blocked = set(p["board"]["unrevealed"]) | ({"hall"} if len(p["board"]["revealed"]) < 4 else set())
     rng = RANGE[p["kind"]]
     reach = _bfs(p["space"], blocked - {p["space"]})
-    cost = {}
+    cost, away = {}, {}
     for name, h in p["heroes"].items():
         around = _bfs(h["space"], set())
         steps = [reach[sp] for sp, d in around.items() if d <= rng and reach.get(sp, 9) <= 2]
         if steps:
             cost[name] = min(steps)
+            away[name] = reach.get(h["space"], around[p["space"]])
     g = _phase(p["heroes"], [monster("m1", p["kind"], p["space"])], board=p["board"])
     start = p["space"]
     if cost:
         pool = [n for n in cost if not p["heroes"][n]["fallen"]] or list(cost)
         low = min(p["heroes"][n]["hp"] for n in pool)
-        near = min(cost[n] for n in pool if p["heroes"][n]["hp"] == low)
-        tied = [n for n in p["heroes"] if n in pool and p["heroes"][n]["hp"] == low and cost[n] == near]
+        near = min(away[n] for n in pool if p["heroes"][n]["hp"] == low)
+        tied = [n for n in p["heroes"] if n in pool and p["heroes"][n]["hp"] == low and away[n] == near]
         if len(tied) > 1:
             prompt = CovenantRules().prompt(g.s)
             assert isinstance(prompt, ChoicePrompt) and [o.id for o in prompt.options] == tied
