@@ -11,8 +11,9 @@ ROOT = Path(__file__).resolve().parents[3]
 FORBIDDEN = ("kivy", "nfc", "serial", "gpiozero", "usb", "sqlite3", "companion.devices", "companion.store",
              "companion.ui", "companion.table")
 
+SCENARIO = ROOT / "tests/games/covenant/scenarios/worked-turn.yaml"
 PROBE = f"""
-import importlib.abc, sys
+import importlib.abc, pathlib, sys
 FORBIDDEN = {FORBIDDEN!r}
 class Block(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
@@ -20,7 +21,7 @@ class Block(importlib.abc.MetaPathFinder):
             raise ImportError("the rules engine imported " + name)
 sys.meta_path.insert(0, Block())
 from companion.core import scenario
-result = scenario.play(scenario.load(__import__("pathlib").Path({str(ROOT / "tests/games/covenant/scenarios/worked-turn.yaml")!r})))
+result = scenario.play(scenario.load(pathlib.Path({str(SCENARIO)!r})))
 assert result.failures == [], result.failures
 print("pure", sorted(m for m in sys.modules if m.split(".")[0] in ("kivy", "nfc", "serial", "gpiozero")))
 """
