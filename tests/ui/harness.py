@@ -260,6 +260,7 @@ def whole_table(d: Driver) -> Generator[float, None, None]:
     assert not d.modal_open(), "a short tap on a rule citation opened the rule"
     yield from d.hold(citation, d.modal_open)
     assert d.held >= 0.5, f"the rule opened after {d.held:.1f} s, before a long press"
+    yield 0.5  # the window fades in
     yield from d.settle()
     d.find(d.t("Close"))
     yield from d.shot(f"rule-{lang}")
