@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from companion.core.messages import Field
+from companion.core.messages import Field, Named
 from companion.games.covenant import guardians, loot, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import Attack, ChooseStep, DrawStep, Hero, RollStep
@@ -122,7 +122,8 @@ class Terms:
 
     bonus: int
     strength: int
-    extra: int
+    backstab: int
+    skill: int
     min_damage: int
     defense: int | None
 
@@ -132,8 +133,22 @@ class Terms:
         hit = total >= self.strength
         if not hit and die != GOLDEN_SIX:
             return 0
-        damage = max((total - self.strength + 2 if hit else 1) + self.extra, self.min_damage)
+        damage = max((total - self.strength + 2 if hit else 1) + self.backstab + self.skill, self.min_damage)
         return damage if self.defense is None else max(1, damage - self.defense)
+
+    def adjustments(self, base: int) -> list[Named]:
+        """What turned the base damage into the damage dealt, in the order applied (R-HERO-2)."""
+        steps: list[Named] = []
+        if self.backstab:
+            steps.append({"en": f"Backstab +{self.backstab}", "ar": f"الطعن من الخلف +{self.backstab}"})
+        if self.skill:
+            steps.append({"en": f"Skill +{self.skill}", "ar": f"المهارة +{self.skill}"})
+        if self.min_damage > base + self.backstab + self.skill:
+            steps.append({"en": f"weapon minimum {self.min_damage}", "ar": f"الحد الأدنى للسلاح {self.min_damage}"})
+        if self.defense:
+            steps.append({"en": f"guardian defense −{self.defense} (at least 1)",
+                          "ar": f"دفاع الحارس −{self.defense} (1 على الأقل)"})
+        return steps
 
     def outcome(self, card: int, die: int) -> Outcome:
         total = card + die + self.bonus
@@ -149,7 +164,7 @@ def outcome(g: Play, hero: Hero, target: str, card: int, die: int) -> Outcome:
 def terms(g: Play, hero: Hero, target: str) -> Terms:
     defense = traits.guardian_phase(g.d, g.s).defense if target == "guardian" else None
     return Terms(bonus=traits.attack_bonus(g.d, hero), strength=strength_of(g, target),
-                 extra=backstab(g, hero, target) + traits.damage_bonus(g.d, hero),
+                 backstab=backstab(g, hero, target), skill=traits.damage_bonus(g.d, hero),
                  min_damage=traits.min_damage(g.d, hero), defense=defense)
 
 
@@ -160,19 +175,30 @@ def resolve(g: Play) -> None:
     hero = g.s.heroes[a.attacker]
     if target_space(g, a.target) is None:
         return
-    o = terms(g, hero, a.target).outcome(a.card, a.die)
+    t = terms(g, hero, a.target)
+    o = t.outcome(a.card, a.die)
     bonus = o.total - a.card - a.die
+    base = o.total - o.strength + 2 if o.hit else 1
+    steps = t.adjustments(base)
     fields: dict[str, Field] = {"hero": g.hero_name(hero), "target": g.target_name(a.target), "card": a.card,
                                 "die": a.die, "bonus": bonus, "total": o.total, "strength": o.strength,
                                 "damage": o.damage}
     data: dict[str, int | str] = {"card": a.card, "die": a.die, "bonus": bonus, "total": o.total,
                                   "strength": o.strength, "damage": o.damage, "target": a.target}
-    if o.hit:
+    adjust: Named = {"en": ", ".join(s["en"] for s in steps), "ar": "، ".join(s["ar"] for s in steps)}
+    if o.hit and not steps:
         g.say("hit", "§Combat", "{card} + {die} + {bonus} = {total} ≥ {strength}: hit! {total} − {strength} + 2 "
               "→ {damage} damage to {target}.", dict(data), **fields)
-    elif o.golden:
+    elif o.hit:
+        g.say("hit", "R-HERO-2", "{card} + {die} + {bonus} = {total} ≥ {strength}: hit! {total} − {strength} + 2 "
+              "= {base}; {adjust} → {damage} damage to {target}.", dict(data), base=base, adjust=adjust, **fields)
+    elif o.golden and not steps:
         g.say("golden-six", "§Combat", "{card} + {die} + {bonus} = {total} < {strength}, but the die shows 6: "
               "golden six, an automatic hit for {damage} damage to {target}.", dict(data), **fields)
+    elif o.golden:
+        g.say("golden-six", "R-HERO-2", "{card} + {die} + {bonus} = {total} < {strength}, but the die shows 6: "
+              "golden six, an automatic hit for 1; {adjust} → {damage} damage to {target}.", dict(data),
+              adjust=adjust, **fields)
     else:
         g.say("miss", "§Combat", "{card} + {die} + {bonus} = {total} < {strength}: {hero} misses {target}.",
               dict(data), **fields)

@@ -121,3 +121,12 @@ def test_the_odds_come_from_the_cards_left_and_a_fair_die() -> None:
     tens = Game(["knight"], {**only_ones, "decks": {"combat": {"draw_pile": ["10"], "discard": []}}})
     odds = RULES.odds(tens.s, "knight", "m1")
     assert odds.hit == 1 and odds.damage == Fraction(sum(10 + d + 1 - 9 + 2 for d in range(1, 7)), 6)
+
+
+def test_the_arithmetic_shows_every_step_that_changed_the_damage() -> None:
+    """R-HERO-2: the table can check every step — Backstab, Skill, a weapon's minimum, a guardian's defense."""
+    position = {"heroes": {"rogue": {"space": "m1", "gold": 0, "upgrades": {"skill": 1}}, "knight": {"space": "m3"}},
+                "monsters": [monster("m1", "troll", "m2")]}
+    g = Game(["rogue", "knight"], position, deal={"combat": "table"})
+    events = g.attack("rogue", "m1", card="5", die="3")
+    assert "5 + 3 + 1 = 9 ≥ 9: hit! 9 − 9 + 2 = 2; Backstab +2, Skill +1 → 5 damage to Troll." in g.texts(events)
