@@ -11,6 +11,7 @@ import string
 from pathlib import Path
 from typing import Any
 
+from babel.messages.pofile import read_po
 from store_helpers import start, worked_turn
 
 from companion.core.flow import (
@@ -26,7 +27,7 @@ from companion.core.flow import (
     Roll,
     Source,
 )
-from companion.core.messages import catalogue
+from companion.core.messages import LOCALE_DIR, catalogue
 from companion.core.rules import RuleSystem, parse_input, replay
 from companion.store import Store, StoredSession, Undone, putback
 from companion.store.drive import long_setup, step
@@ -222,6 +223,9 @@ def test_every_text_the_store_shows_is_translated() -> None:
     missing = [i for i in ids if not arabic.get(i)]
     assert missing == []
     assert all(set(_fields(i)) == set(_fields(arabic[i])) for i in ids)
+    with (LOCALE_DIR / "ar" / "LC_MESSAGES" / "store.po").open("rb") as handle:
+        stale = {str(m.id) for m in read_po(handle) if m.id} - set(ids)
+    assert stale == set()
 
 
 def _fields(text: str) -> list[str]:
