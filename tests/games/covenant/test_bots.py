@@ -111,6 +111,14 @@ def test_a_potion_goes_to_a_low_neighbour_who_has_none() -> None:
     assert decide(g) == Act(actor="knight", action="trade", target="rogue", args={"potion": "health"})
 
 
+def test_with_nothing_else_to_do_gold_goes_to_a_neighbour_who_has_none() -> None:
+    g = Game(["knight", "rogue"], {"board": {"unrevealed": ["room5", "room6", "t8"], "revealed": FOUR_ROOMS},
+                                   "guardian": {"defeated": True},
+                                   "heroes": {"knight": {"space": "b1", "gold": 8},
+                                              "rogue": {"space": "b1", "gold": 0}}})
+    assert decide(g) == Act(actor="knight", action="trade", target="rogue", args={"gold": 4})
+
+
 def test_a_chest_underfoot_is_opened() -> None:
     g = Game(["knight"], {"heroes": {"knight": {"space": "room1"}},
                           "board": {"unrevealed": ["room2", "room3", "room4", "room5", "room6", "t8"],
