@@ -29,11 +29,14 @@ class Source(StrEnum):
 
 
 class Option(msgspec.Struct, frozen=True):
-    """One thing a prompt accepts: an action and its possible targets, or one choice."""
+    """One thing a prompt accepts: an action and its possible targets, or one choice. A target that
+    names something (a monster, a hero, a potion) has its name in `target_labels`; a board space has
+    none (the screen shows the board)."""
 
     id: str
     label: Msg
     targets: list[str] = []
+    target_labels: dict[str, Msg] = {}
 
 
 class ActionPrompt(msgspec.Struct, frozen=True, tag="action"):
@@ -55,6 +58,7 @@ class CardPrompt(msgspec.Struct, frozen=True, tag="card"):
     purpose: Msg
     rule: str
     candidates: list[str] = []
+    labels: dict[str, Msg] = {}
 
 
 class ChoicePrompt(msgspec.Struct, frozen=True, tag="choice"):

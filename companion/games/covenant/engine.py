@@ -37,6 +37,7 @@ from companion.games.covenant import (
     death,
     escape,
     explore,
+    labels,
     loot,
     rounds,
     setup,
@@ -79,7 +80,8 @@ class CovenantRules:
             return _step_prompt(g, state.pending[0])
         hero = state.heroes[state.active]
         return ActionPrompt(actor=hero.id, rule="§Your turn", options=[
-            Option(id=name, label=Msg("{action}", {"action": g.named(*turn.ACTION_NAMES[name])}), targets=targets)
+            Option(id=name, label=Msg("{action}", {"action": g.named(*turn.ACTION_NAMES[name])}), targets=targets,
+                   target_labels={t: label for t in targets if (label := labels.target(g, name, t)) is not None})
             for name, targets in turn.options(g, hero).items()])
 
     def apply(self, state: GameState, inp: Input) -> list[Event] | Rejection:
@@ -123,8 +125,9 @@ def _kind(inp: Input) -> str:
 def _step_prompt(g: Play, step: Pending) -> Prompt:
     if isinstance(step, DrawStep):
         purpose, rule = card_purpose(step)
-        return CardPrompt(deck=step.deck, who=step.who, purpose=purpose, rule=rule,
-                          candidates=sorted(set(g.s.decks[step.deck].remaining())))
+        candidates = sorted(set(g.s.decks[step.deck].remaining()))
+        return CardPrompt(deck=step.deck, who=step.who, purpose=purpose, rule=rule, candidates=candidates,
+                          labels={c: labels.card(g, step.deck, c) for c in candidates})
     if isinstance(step, RollStep):
         purpose, rule = die_purpose(step)
         return DiePrompt(die=step.die, who=step.who, purpose=purpose, rule=rule)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from companion.core.flow import Act, Layer, Rejection, reject
 from companion.core.messages import Named
-from companion.games.covenant import combat, death, explore, guardians, loot, traits
+from companion.games.covenant import combat, death, explore, guardians, labels, loot, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import DrawStep, Hero
 
@@ -59,6 +59,11 @@ def revive_targets(g: Play, hero: Hero) -> list[str]:
     if g.s.actions < death.REVIVE_ACTIONS and hero.gold < g.d.gold["revive"].cost:
         return []
     return [h.id for h in g.s.heroes.values() if h.fallen and g.board.adjacent(hero.space, h.space)]
+
+
+def revive_payment(g: Play, act: Act) -> str:
+    """How a revive is paid: as the player said, else 2 actions when there are 2 left, else 6 gold."""
+    return str(act.args.get("pay", "actions" if g.s.actions >= death.REVIVE_ACTIONS else "gold"))
 
 
 def buy_targets(g: Play, hero: Hero) -> list[str]:
@@ -125,7 +130,7 @@ def check(g: Play, act: Act) -> Rejection | None:
     if act.action == "trade":
         return _check_trade(g, hero, act)
     if act.action == "revive":
-        pay = act.args.get("pay", "actions")
+        pay = revive_payment(g, act)
         if pay == "gold" and hero.gold < g.d.gold["revive"].cost:
             return reject("not-enough-gold", Layer.ILLEGAL, "§Falling and death", "Reviving for gold costs 6; "
                           "{hero} has {gold}.", hero=g.hero_name(hero), gold=hero.gold)
@@ -238,7 +243,7 @@ def perform(g: Play, act: Act) -> None:
     elif act.action == "trade":
         _trade(g, hero, s.heroes[target], act)
     elif act.action == "revive":
-        death.revive(g, hero, s.heroes[target], str(act.args.get("pay", "actions")))
+        death.revive(g, hero, s.heroes[target], revive_payment(g, act))
     elif act.action == "pickup":
         _pickup(g, hero, target)
     elif act.action == "buy":
@@ -267,7 +272,7 @@ def _trade(g: Play, giver: Hero, receiver: Hero, act: Act) -> None:
         shard = str(args["shard"])
         giver.shards.remove(shard)
         receiver.shards.append(shard)
-        given.append(_shard_name(g, shard))
+        given.append(labels.shard_name(g, shard))
     if "equipment" in args:
         slot = str(args["equipment"])
         item = getattr(giver, slot)
@@ -281,15 +286,6 @@ def _trade(g: Play, giver: Hero, receiver: Hero, act: Act) -> None:
 
 def _join(names: list[Named]) -> Named:
     return {"en": ", ".join(n["en"] for n in names), "ar": "، ".join(n["ar"] for n in names)}
-
-
-def _shard_name(g: Play, shard: str) -> Named:
-    spec = next(gd.shard for gd in g.d.guardians.values() if gd.shard.id == shard)
-    return g.named(spec.en, spec.ar)
-
-
-_PILE_NAMES = {"gold": ("the gold", "الذهب"), "equipment": ("the equipment", "العتاد"),
-               "potions": ("the potions", "الجرعات"), "covenant": ("the Covenant", "العهد")}
 
 
 def _pickup(g: Play, hero: Hero, what: str) -> None:
@@ -322,7 +318,7 @@ def _pickup(g: Play, hero: Hero, what: str) -> None:
         hero.shards.append(what[6:])
     s.piles = [p for p in s.piles if p.gold or p.equipment or p.potions or p.shards or p.covenant]
     rule = "R-LOOT-5" if what == "equipment" else "§Loot and treasure"
-    name = _shard_name(g, what[6:]) if what.startswith("shard:") else g.named(*_PILE_NAMES[what])
+    name = labels.shard_name(g, what[6:]) if what.startswith("shard:") else labels.PILES[what]
     g.say("pickup", rule, "{hero} picks up {what}.", {"hero": hero.id, "what": what},
           hero=g.hero_name(hero), what=name)
 

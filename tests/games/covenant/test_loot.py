@@ -104,3 +104,14 @@ def test_gold_pays_a_reroll() -> None:
     g.ok(Draw(deck="combat", card="1"), Roll(die="d6", face="1"))
     g.ok(Choose(option="gold"))
     assert g.s.heroes["knight"].gold == 0
+
+
+def test_a_revive_without_two_actions_is_paid_in_gold_by_default() -> None:
+    """§Falling and death: 2 actions or 6 gold; with one action left, the gold is what can pay."""
+    g = Game(["knight", "rogue"], {"heroes": {"knight": {"gold": 6}, "rogue": {"space": "m2", "hp": 0,
+                                                                               "fallen": True}}})
+    g.act("knight", "move", "m3")
+    g.act("knight", "move", "m4")
+    g.act("knight", "move", "m3")
+    g.act("knight", "revive", "rogue")
+    assert (g.s.heroes["rogue"].hp, g.s.heroes["knight"].gold) == (5, 0)
