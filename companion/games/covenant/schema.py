@@ -244,11 +244,13 @@ class RoomCard(Entry, frozen=True):
 
 
 class Section(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A section of the rulebook as the referee cites it ("§Combat"), titled in both languages."""
+    """A section of the rulebook as the referee cites it ("§Combat"), titled in both languages, with its
+    text (the Arabic original's and the English rendering's) for the screen's long press."""
 
     id: str
     en: str
     ar: str
+    text: Names | None = None
 
 
 class MarkerSpec(Entry, frozen=True):
