@@ -224,7 +224,7 @@ class _Turn:
 
     def _share(self) -> Act | None:
         """A healing potion to a neighbour who is low and has none, when I can spare it."""
-        heals = self._heals()
+        heals = self.heals
         if not heals or "trade" not in self.options or (len(heals) == 1 and self._missing() > 0):
             return None
         for ally_id in self.options["trade"]:
@@ -238,7 +238,7 @@ class _Turn:
         """With actions left and nothing else to do: drink what heals without waste, and share gold
         with a neighbour who has none left for a reroll."""
         if "drink" in self.options:
-            for potion in self._heals():
+            for potion in self.heals:
                 if self._missing() >= self.g.d.potions[potion].effect.heal:
                     return self.act("drink", potion)
         for ally_id in self.options.get("trade", []):
@@ -286,7 +286,7 @@ class _Turn:
     def _heal(self) -> Act | None:
         if "drink" not in self.options:
             return None
-        heals = self._heals()
+        heals = self.heals
         if not heals:
             return None
         limit = READY_FOR_GUARDIAN if self._near_guardian() else HEAL_BELOW
@@ -294,7 +294,9 @@ class _Turn:
             return self.act("drink", heals[0])
         return None
 
-    def _heals(self) -> list[str]:
+    @cached_property
+    def heals(self) -> list[str]:
+        """My healing potions, the smallest first."""
         return _heal_potions(self.g, self.hero)
 
     def _missing(self) -> int:
@@ -310,7 +312,7 @@ class _Turn:
         return threats(self.g, self.hero)
 
     def _in_danger(self) -> bool:
-        return self.hero.hp <= self.threats.get(self.hero.space, 0)
+        return self.hero.hp <= _worst_case(self.g) and self.hero.hp <= self.threats.get(self.hero.space, 0)
 
     def _retreat(self) -> Act | None:
         """With the last action, a hero who would fall where they stand steps out of reach, on the last
@@ -365,8 +367,8 @@ class _Turn:
         slots = self.options.get("reveal", [])
         if not slots or not self._want_rooms():
             return None
-        if self.hero.hp <= traits.max_hp(self.g.d, self.hero) * HEAL_BELOW and self._heals():
-            return self.act("drink", self._heals()[0])
+        if self.hero.hp <= traits.max_hp(self.g.d, self.hero) * HEAL_BELOW and self.heals:
+            return self.act("drink", self.heals[0])
         return self.act("reveal", slots[0])
 
     def _want_rooms(self) -> bool:
@@ -452,6 +454,17 @@ class _Turn:
 def _pile_contents(pile: Pile) -> list[str]:
     found = [k for k in ("gold", "equipment", "potions") if getattr(pile, k)]
     return found + [f"shard:{s}" for s in pile.shards] + (["covenant"] if pile.covenant else [])
+
+
+def _worst_case(g: Play) -> int:
+    """More than any hero could take in the next monster phase, wherever they stand: a quick bound
+    that spares working out the threats on a quiet board."""
+    s = g.s
+    total = sum(traits.monster_damage(g.d, m) + 2 for m in s.monsters)
+    if (s.guardian.awake or s.guardian.provoked) and not s.guardian.defeated:
+        phase = traits.guardian_phase(g.d, s)
+        total += phase.attacks * (phase.damage + 1)
+    return total
 
 
 def threats(g: Play, hero: Hero) -> dict[str, int]:
