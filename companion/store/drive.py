@@ -9,19 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from companion.core.flow import (
-    Accepted,
-    Act,
-    ActionPrompt,
-    CardPrompt,
-    Choose,
-    DiePrompt,
-    Draw,
-    Input,
-    Prompt,
-    Rejection,
-    Roll,
-)
+from companion.core import drive
+from companion.core.flow import Accepted, Input, Prompt, Rejection
 
 HEROES = ["knight", "rogue", "ranger", "sorceress"]
 _WEIGHTS = {"end": 0.2, "attack": 3.0, "drink": 2.0, "revive": 3.0}
@@ -40,16 +29,7 @@ def long_setup(seed: int) -> dict[str, Any]:
 
 
 def pick(prompt: Prompt, rnd: random.Random) -> Input:
-    if isinstance(prompt, ActionPrompt):
-        option = rnd.choices(prompt.options, [_WEIGHTS.get(o.id, 1.0) for o in prompt.options])[0]
-        target = rnd.choice(option.targets) if option.targets else None
-        return Act(actor=prompt.actor, action=option.id, target=target,
-                   args={"gold": 1} if option.id == "trade" else {})
-    if isinstance(prompt, DiePrompt):
-        return Roll(die=prompt.die)
-    if isinstance(prompt, CardPrompt):
-        return Draw(deck=prompt.deck)
-    return Choose(option=rnd.choice(prompt.options).id)
+    return drive.pick(prompt, rnd, _WEIGHTS)
 
 
 def step(game: Playable, rnd: random.Random, tries: int = 50) -> Accepted | None:

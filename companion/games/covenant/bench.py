@@ -6,25 +6,13 @@ import random
 import time
 
 from companion.benchmarks import Figure, median, percentile
-from companion.core.flow import Act, ActionPrompt, CardPrompt, ChoicePrompt, Choose, DiePrompt, Draw, Input, Roll
+from companion.core import drive
+from companion.core.flow import Act, Input
 from companion.core.rules import Session, replay
 from companion.games.covenant.engine import CovenantRules
 from companion.games.covenant.state import GameState
 
 HEROES = ["knight", "rogue", "ranger", "sorceress"]
-
-
-def _legal(prompt: object, rnd: random.Random) -> Input:
-    if isinstance(prompt, ActionPrompt):
-        option = rnd.choice([o for o in prompt.options if o.id != "end"] or prompt.options)
-        args: dict[str, str | int] = {"gold": 1} if option.id == "trade" else {}
-        return Act(actor=prompt.actor, action=option.id, target=rnd.choice(option.targets), args=args)
-    if isinstance(prompt, DiePrompt):
-        return Roll(die=prompt.die)
-    if isinstance(prompt, CardPrompt):
-        return Draw(deck=prompt.deck)
-    assert isinstance(prompt, ChoicePrompt)
-    return Choose(option=rnd.choice(prompt.options).id)
 
 
 def recorded_games(rules: CovenantRules, games: int, seed: int) -> list[tuple[dict[str, object], list[Input]]]:
@@ -38,7 +26,7 @@ def recorded_games(rules: CovenantRules, games: int, seed: int) -> list[tuple[di
             prompt = session.prompt()
             if prompt is None:
                 break
-            session.submit(_legal(prompt, rnd))
+            session.submit(drive.pick(prompt, rnd, {"end": 0.1}))
         out.append((setup, session.log.inputs()))
     return out
 

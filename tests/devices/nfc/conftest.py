@@ -7,12 +7,11 @@ import queue
 from collections.abc import Iterator
 
 import pytest
+from nfc_helpers import Events, next_event
 
-from companion.core.events import DeviceStatus, DomainEvent, TagSeen
+from companion.core.events import DeviceStatus
 from companion.devices.nfc.emulated import EmulatedField
 from companion.devices.nfc.reader import NfcReader
-
-Events = queue.Queue[DomainEvent]
 
 
 @pytest.fixture
@@ -32,19 +31,3 @@ def reader(field: EmulatedField, events: Events) -> Iterator[NfcReader]:
     assert isinstance(next_event(events), DeviceStatus)  # polling the empty field
     yield nfc_reader
     nfc_reader.stop()
-
-
-def next_event(events: Events, timeout: float = 5.0) -> DomainEvent:
-    return events.get(timeout=timeout)
-
-
-def next_tag(events: Events, timeout: float = 5.0) -> TagSeen:
-    event = next_event(events, timeout)
-    assert isinstance(event, TagSeen), event
-    return event
-
-
-def lift_and_wait(field: EmulatedField) -> None:
-    """Lift the tag and wait until the reader polls the empty field again (it noticed the lift)."""
-    field.lift()
-    assert field.wait_polled(timeout=5.0)

@@ -10,9 +10,9 @@ import zlib
 
 import ndef
 import nfc
-from conftest import Events, lift_and_wait, next_event, next_tag
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from nfc_helpers import Events, lift_and_wait, next_event, next_tag
 
 from companion.config import NfcSettings
 from companion.core.events import DeviceState, DeviceStatus

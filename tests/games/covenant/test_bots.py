@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import RULES, TABLE, Game, monster
+from covenant_game import RULES, TABLE, Game, monster
 
 from companion.core.flow import (
     Act,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from conftest import Game, monster
+from covenant_game import Game, monster
 
 from companion.core.flow import Act, Choose, DiePrompt, Draw, Roll
 
@@ -111,7 +111,7 @@ def test_a_guardians_defense_is_subtracted_with_a_minimum_of_one() -> None:
 
 def test_the_odds_come_from_the_cards_left_and_a_fair_die() -> None:
     """The engine states the exact chance to hit and the expected damage before the attack."""
-    from conftest import RULES
+    from covenant_game import RULES
 
     only_ones = {"heroes": {"knight": {"space": "m1"}}, "monsters": [monster("m1", "troll", "m2")],
                  "decks": {"combat": {"draw_pile": ["1", "1"], "discard": []}}}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import Game, monster
+from covenant_game import Game, monster
 
 from companion.core.flow import Act, ChoicePrompt, Choose, Draw, Layer, Roll
 from companion.games.covenant import death, traits

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import Game, monster
+from covenant_game import Game, monster
 
 from companion.core.flow import Act, ChoicePrompt, Choose, Draw, Roll
 from companion.games.covenant import traits

@@ -3,7 +3,7 @@ R-EXPLORE-1..5."""
 
 from __future__ import annotations
 
-from conftest import TABLE, Game, monster
+from covenant_game import TABLE, Game, monster
 
 from companion.core.flow import Act, CardPrompt, Choose, DiePrompt, Draw, Roll
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from conftest import Game, monster
+from covenant_game import Game, monster
 
 from companion.core.flow import Act, Choose, Draw, Roll
 from companion.games.covenant import traits

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from conftest import Game, monster
+from covenant_game import Game, monster
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 

@@ -7,11 +7,12 @@ import os
 import random
 from collections import Counter
 
-from conftest import RULES
+from covenant_game import RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core.flow import Act, ActionPrompt, CardPrompt, ChoicePrompt, Choose, DiePrompt, Draw, Input, Roll
+from companion.core import drive
+from companion.core.flow import Act
 from companion.core.rules import Session, replay
 from companion.games.covenant import traits
 from companion.games.covenant.data import default
@@ -20,25 +21,6 @@ from companion.games.covenant.state import ChooseStep, GameState
 D = default()
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
 HEROES = ["knight", "rogue", "ranger", "sorceress"]
-
-
-def random_input(prompt: object, rnd: random.Random) -> Input:
-    if isinstance(prompt, ActionPrompt):
-        options = [o for o in prompt.options if o.id != "end"] or prompt.options
-        if rnd.random() < 0.1:
-            options = prompt.options
-        option = rnd.choice(options)
-        target = rnd.choice(option.targets)
-        args: dict[str, str | int] = {"gold": 1} if option.id == "trade" else {}
-        if option.id == "revive":
-            args = {"pay": rnd.choice(["actions", "gold"])}
-        return Act(actor=prompt.actor, action=option.id, target=target, args=args)
-    if isinstance(prompt, DiePrompt):
-        return Roll(die=prompt.die)
-    if isinstance(prompt, CardPrompt):
-        return Draw(deck=prompt.deck)
-    assert isinstance(prompt, ChoicePrompt)
-    return Choose(option=rnd.choice(prompt.options).id)
 
 
 def cards_everywhere(s: GameState) -> dict[str, Counter[str]]:
@@ -90,7 +72,7 @@ def test_random_legal_play_keeps_every_invariant_and_replays_identically(seed: i
         if prompt is None:
             break
         before, zone = RULES.encode(session.state), session.state.board.zone
-        result = session.submit(random_input(prompt, rnd))
+        result = session.submit(drive.pick(prompt, rnd, {"end": 0.1}))
         if not hasattr(result, "seq"):
             assert RULES.encode(session.state) == before
         if session.state.board.zone != zone:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from conftest import RULES, Game
+from covenant_game import RULES, Game
 
 from companion.core.flow import ActionPrompt, ChoicePrompt, Choose
 from companion.core.rules import SetupError

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from conftest import RULES
+from covenant_game import RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import Game, monster
+from covenant_game import Game, monster
 
 from companion.core.flow import Act, ActionPrompt, Draw, Layer, Roll
 

@@ -1,10 +1,10 @@
-"""Helpers for rule tests: a game from a setup and a position, and inputs that must be accepted."""
+"""Helpers for rule tests: a game from a setup and a position, and inputs that must be accepted.
+
+A module of its own (not `conftest`), so that its name cannot clash with another folder's conftest."""
 
 from __future__ import annotations
 
 from typing import Any
-
-import pytest
 
 from companion.core.flow import Accepted, Act, Choose, Draw, Event, Input, Rejection, Roll
 from companion.core.rules import Session
@@ -61,11 +61,6 @@ class Game:
 
     def kinds(self, events: list[Event] | None = None) -> list[str]:
         return [e.kind for e in (self.events if events is None else events)]
-
-
-@pytest.fixture
-def rules() -> CovenantRules:
-    return RULES
 
 
 def monster(uid: str, kind: str, space: str, **extra: Any) -> dict[str, Any]:

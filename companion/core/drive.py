@@ -1,0 +1,25 @@
+"""Random legal inputs, drawn from a rule system's own prompts: the workload of benchmarks, property
+tests and store tests. Not a player (see each game's bots): it picks any option a prompt offers (an
+action may still be refused by the rules; the caller skips it and asks again), and leaves dice and cards
+to the engine's seeded generator (`face` and `card` None)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from companion.core.flow import Act, ActionPrompt, CardPrompt, Choose, DiePrompt, Draw, Input, Prompt, Roll
+
+
+def pick(prompt: Prompt, rnd: random.Random, weights: Mapping[str, float] | None = None) -> Input:
+    """One input answering `prompt`; `weights` make some actions likelier (1 for those not named)."""
+    if isinstance(prompt, ActionPrompt):
+        option = rnd.choices(prompt.options, [(weights or {}).get(o.id, 1.0) for o in prompt.options])[0]
+        target = rnd.choice(option.targets) if option.targets else None
+        return Act(actor=prompt.actor, action=option.id, target=target,
+                   args={"gold": 1} if option.id == "trade" else {})
+    if isinstance(prompt, DiePrompt):
+        return Roll(die=prompt.die)
+    if isinstance(prompt, CardPrompt):
+        return Draw(deck=prompt.deck)
+    return Choose(option=rnd.choice(prompt.options).id)
