@@ -48,6 +48,11 @@ class Board:
                     todo.append(nxt)
         return seen
 
+    @lru_cache(maxsize=8192)  # noqa: B019
+    def within(self, start: str, blocked: frozenset[str], budget: int) -> tuple[str, ...]:
+        """The spaces one can move to from `start` in 1 to `budget` spaces, sorted by id."""
+        return tuple(sorted(sp for sp, n in self.distances(start, blocked).items() if 0 < n <= budget))
+
     def step_toward(self, start: str, goal: str, steps: int, blocked: frozenset[str]) -> list[str]:
         """The spaces of a shortest path from `start` toward `goal`, at most `steps` long.
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from companion.core.messages import Field, Named
 from companion.games.covenant import guardians, loot, traits
@@ -262,15 +263,22 @@ def odds(g: Play, hero: Hero, target: str) -> Odds:
     """The exact chance to hit and the expected damage, from the cards the next draw can be and a fair
     d6 (before any reroll)."""
     cards = Counter(int(c) for c in g.s.decks["combat"].remaining())
-    if not cards:
+    return _odds(terms(g, hero, target), tuple(sorted(cards.items())))
+
+
+def _odds(t: Terms, cards: tuple[tuple[int, int], ...]) -> Odds:
+    draws = sum(copies for _, copies in cards) * 6
+    if not draws:
         return Odds(Fraction(0), Fraction(0))
-    t = terms(g, hero, target)
     hits = damage = 0
-    for card, copies in cards.items():
-        for die in range(1, 7):
-            dealt = t.damage(card, die)
-            if dealt:
-                hits += copies
-                damage += copies * dealt
-    draws = cards.total() * 6
+    for card, copies in cards:
+        row = _damage_row(t, card)
+        hits += copies * sum(1 for dealt in row if dealt)
+        damage += copies * sum(row)
     return Odds(Fraction(hits, draws), Fraction(damage, draws))
+
+
+@lru_cache(maxsize=4096)
+def _damage_row(t: Terms, card: int) -> tuple[int, ...]:
+    """The damage of this card with each face of the die; cached, as the same attack recurs in a game."""
+    return tuple(t.damage(card, die) for die in range(1, 7))

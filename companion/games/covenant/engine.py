@@ -81,7 +81,8 @@ class CovenantRules:
         hero = state.heroes[state.active]
         return ActionPrompt(actor=hero.id, rule="§Your turn", options=[
             Option(id=name, label=Msg("{action}", {"action": g.named(*turn.ACTION_NAMES[name])}), targets=targets,
-                   target_labels={t: label for t in targets if (label := labels.target(g, name, t)) is not None})
+                   target_labels={t: label for t in targets if (label := labels.target(g, name, t)) is not None}
+                   if name in labels.NAMED_TARGETS else {})
             for name, targets in turn.options(g, hero).items()])
 
     def apply(self, state: GameState, inp: Input) -> list[Event] | Rejection:

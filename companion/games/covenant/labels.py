@@ -24,6 +24,10 @@ def _name(en: str, ar: str) -> Msg:
     return Msg("{name}", {"name": {"en": en, "ar": ar}})
 
 
+NAMED_TARGETS = frozenset({"attack", "fireball", "trade", "revive", "drink", "buy", "pickup", "end"})
+"""Actions whose targets have names; the others' targets are board spaces."""
+
+
 def target(g: Play, action: str, item: str) -> Msg | None:
     """The name of one target of an action, or None for a board space."""
     s, d = g.s, g.d

@@ -25,12 +25,9 @@ ACTION_NAMES = {
 }
 
 
-def move_targets(g: Play, hero: Hero) -> dict[str, int]:
+def move_targets(g: Play, hero: Hero) -> list[str]:
     budget = min(traits.movement(g.d, g.s, hero), traits.movement_cap(g.d, g.s, hero) - hero.moved)
-    if budget <= 0:
-        return {}
-    reach = g.board.distances(hero.space, g.blocked())
-    return {sp: n for sp, n in reach.items() if 0 < n <= budget}
+    return list(g.board.within(hero.space, g.blocked(), budget)) if budget > 0 else []
 
 
 def reveal_targets(g: Play, hero: Hero) -> list[str]:
@@ -79,7 +76,7 @@ def fireball_targets(g: Play, hero: Hero) -> list[str]:
 
 
 TARGETS: dict[str, Callable[[Play, Hero], list[str]]] = {
-    "move": lambda g, h: sorted(move_targets(g, h)),
+    "move": move_targets,
     "attack": combat.targets_in_range,
     "fireball": fireball_targets,
     "reveal": reveal_targets,
