@@ -6,8 +6,10 @@ the hero card, equipment, upgrades, shards and this turn's potions, so they can 
 
 from __future__ import annotations
 
+from functools import cache
+
 from companion.games.covenant.data import GameData
-from companion.games.covenant.schema import EquipmentSpec, GuardianSpec, MonsterSpec, Phase
+from companion.games.covenant.schema import Bonus, EquipmentSpec, GuardianSpec, MonsterSpec, Phase
 from companion.games.covenant.state import GameState, Hero, Monster
 
 DEFENSE_CAP = 4
@@ -21,12 +23,21 @@ def equipment(d: GameData, hero: Hero) -> list[EquipmentSpec]:
 
 
 def _upgrade(d: GameData, hero: Hero, field: str) -> int:
+    if not hero.upgrades:
+        return 0
     return sum(getattr(d.upgrades[u].effect, field) * n for u, n in hero.upgrades.items())
 
 
 def _shards(d: GameData, hero: Hero, field: str) -> int:
-    bonuses = {g.shard.id: g.shard.bonus for g in d.guardians.values()}
+    if not hero.shards:
+        return 0
+    bonuses = _shard_bonuses(d)
     return sum(getattr(bonuses[s], field) for s in hero.shards if s in bonuses)
+
+
+@cache
+def _shard_bonuses(d: GameData) -> dict[str, Bonus]:
+    return {g.shard.id: g.shard.bonus for g in d.guardians.values()}
 
 
 def attack_bonus(d: GameData, hero: Hero) -> int:
