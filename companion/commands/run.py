@@ -90,32 +90,57 @@ def run(args: argparse.Namespace) -> int:
     Config.set("graphics", "fullscreen", "auto" if settings.ui.fullscreen else "0")
     Config.set("kivy", "exit_on_escape", "0")  # a stray Esc on a kiosk must not end the game
 
-    build_app(settings, str(os.environ.get("COMPANION_CONFIG") or config.DEFAULT_PATH)).run()
+    build_app(settings, str(os.environ.get("COMPANION_CONFIG") or config.DEFAULT_PATH)).run()  # stops the devices
     return 0
 
 
-def build_app(settings: config.Settings, settings_path: str) -> Any:
-    """The app with The Last Covenant's heroes, dice and rules; each game a fresh session of the engine.
-    (The devices and the table controller are wired in here next.)"""
+def build_app(settings: config.Settings, settings_path: str, *, position: dict[str, Any] | None = None,
+              seed: int | None = None) -> Any:
+    """The app, wired: the session store, the devices (each real, or simulated when absent or when the
+    settings say so) on one event queue, the table controller between them and the engine, and the
+    screens. Every device is stopped and the store closed when the app stops. `position` and `seed` lay
+    a scenario's position over each new game (tests and demonstrations)."""
     import queue
 
     from companion.core.events import DomainEvent
-    from companion.core.messages import Msg
-    from companion.core.rules import Session, SetupError, find
+    from companion.devices.gpio.factory import open_controls
+    from companion.devices.nfc.format import problem_message
+    from companion.devices.nfc.reader import open_reader
+    from companion.devices.nfc.tokens import covenant_tokens
+    from companion.devices.tray import open_tray
     from companion.games.covenant.data import default
-    from companion.ui.app import CompanionApp, Game
-    from companion.ui.rulebook import load_rulings
+    from companion.store import Store
+    from companion.table import Table
+    from companion.ui.app import CompanionApp
+    from companion.ui.referee import NoGame
+    from companion.ui.rulebook import rule_texts
+    from companion.ui.simulated import Simulated
 
     data = default()
-    rulings = load_rulings()
-
-    def start_game(setup: dict[str, object]) -> Game | Msg:
-        try:
-            return Session(find("covenant"), setup)
-        except SetupError as exc:
-            return Msg("The game could not start: {reason}", {"reason": str(exc)})
-
+    store = Store(Path(settings.store.path).expanduser())
     events: queue.Queue[DomainEvent] = queue.Queue()
-    return CompanionApp(settings, events, heroes={h.id: {"en": h.en, "ar": h.ar} for h in data.heroes.values()},
-                        dice=data.dice, start_game=start_game, rule_text=rulings.get,
-                        settings_path=settings_path)
+    controls = open_controls(settings.gpio, events)
+    tray = open_tray(settings.tray, events)
+    tray.start()
+    reader = open_reader(settings.nfc, events)
+    sim_tray, field = tray.simulator, reader.emulated
+    simulated = None
+    if sim_tray is not None or field is not None:
+        simulated = Simulated(
+            tokens=covenant_tokens(),
+            dice=tuple(sim_tray.dice()) if sim_tray is not None else (),
+            tap=(lambda token: field.tap_token(token)) if field is not None else None,
+            throw=(lambda die, face: sim_tray.throw({die: face}) if face is not None else sim_tray.roll([die]))
+            if sim_tray is not None else None,
+        )
+
+    def stop() -> None:
+        reader.stop()
+        tray.stop()
+        controls.close()
+        store.close()
+
+    table = Table(NoGame(), events, controls, problem_message)
+    return CompanionApp(settings, table, data=data, store=store, rule_text=rule_texts(data.sections).get,
+                        settings_path=settings_path, simulated=simulated, on_exit=stop, position=position,
+                        seed=seed)

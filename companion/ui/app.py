@@ -1,6 +1,9 @@
 """The app: its screens, its state (language, hardware status, the game being set up or played) and the
-polling of the domain-event queue, so that the screen never waits on a device.
+Clock poll of the table controller, so that the screen never waits on a device.
 
+Everything a device reports goes through the `Table` (`companion.table`): before a game, its events are
+handed to `Table.handle` one by one so that a hero card laid on the reader joins the `Lobby` of the
+new-game screen; during a game, `Table.pump` drains them and the `Referee` keeps what it reports.
 The screens are rebuilt from this state whenever the language or the window size changes: a switch
 to English and back redraws everything, at any moment, without losing the game or the setup.
 """
@@ -10,27 +13,32 @@ from __future__ import annotations
 import queue
 import secrets
 import time
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.config import Settings
-from companion.core.dice import DieKind
-from companion.core.events import DomainEvent, TagSeen
-from companion.core.flow import Accepted, Event, Input, Prompt, Rejection
-from companion.core.messages import Lang, Msg, Named
+from companion.core.events import TagSeen
+from companion.core.flow import Act, Input
+from companion.core.messages import Lang, Msg
+from companion.core.rules import SetupError
+from companion.games.covenant.data import GameData
+from companion.store import Store, StoredSession
+from companion.table import Lobby, Table
 from companion.ui.base import BaseScreen
 from companion.ui.home import HomeScreen
-from companion.ui.newgame import GameSetup
 from companion.ui.newgame_screen import NewGameScreen
 from companion.ui.prompt_panel import RuleText
 from companion.ui.prompts import Namer
+from companion.ui.referee import Referee
 from companion.ui.settings_screen import SettingsScreen
+from companion.ui.setup_screen import SetupScreen
+from companion.ui.simulated import Simulated
 from companion.ui.status import StatusBoard
-from companion.ui.table_screen import TableScreen
+from companion.ui.table_screen import EndScreen, TableScreen
 from companion.ui.theme import Ui
 
 POLL_S = 0.05
@@ -39,46 +47,40 @@ SCREENS: dict[str, type[BaseScreen]] = {
     "home": HomeScreen,
     "settings": SettingsScreen,
     "newgame": NewGameScreen,
+    "setup": SetupScreen,
     "table": TableScreen,
+    "summary": EndScreen,
 }
-
-
-class Game(Protocol):
-    """A game in progress as the screens see it (`companion.core.rules.Session` is one)."""
-
-    def prompt(self) -> Prompt | None: ...
-
-    def submit(self, inp: Input) -> Accepted | Rejection: ...
-
-
-StartGame = Callable[[dict[str, object]], Game | Msg]
-
-
-def no_engine(_setup: dict[str, object]) -> Msg:
-    return Msg("The rules engine is not available yet.")
 
 
 class CompanionApp(App):
     title = "Crypt Companion"
 
-    def __init__(self, settings: Settings, events: queue.Queue[DomainEvent], *,
-                 heroes: Mapping[str, Named], dice: Mapping[str, DieKind], start_game: StartGame = no_engine,
-                 rule_text: RuleText | None = None, settings_path: str = "",
-                 clock: Callable[[], float] = time.monotonic, **kwargs: Any) -> None:
+    def __init__(self, settings: Settings, table: Table, *, data: GameData, store: Store,
+                 rule_text: RuleText | None = None, settings_path: str = "", simulated: Simulated | None = None,
+                 on_exit: Callable[[], None] = lambda: None, position: dict[str, Any] | None = None,
+                 seed: int | None = None, clock: Callable[[], float] = time.time, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.settings = settings
         self.settings_path = settings_path
         self.lang: Lang = settings.ui.lang
-        self.events = events
-        self.names = Namer(heroes, dice)
-        self.start_game = start_game
+        self.table = table
+        self.data = data
+        self.store = store
+        self.simulated = simulated
+        self.on_exit = on_exit
+        self.position = position or {}
+        self.seed = seed
+        self.heroes = {h.id: {"en": h.en, "ar": h.ar} for h in data.heroes.values()}
+        self.names = Namer(self.heroes, data.dice)
         self.rule_text: RuleText = rule_text or (lambda _rule: None)
         self.now = clock
         self.status = StatusBoard()
-        self.setup = GameSetup(heroes)
-        self.game: Game | None = None
-        self.transcript: list[Event] = []
-        self.notice: Msg | None = None
+        self.lobby = Lobby()
+        self.session: StoredSession | None = None
+        self.referee = Referee(table)
+        self.confirming: Act | None = None
+        self.notice: Msg | None = store.problems[-1].msg if store.problems else None
         self.manager = ScreenManager(transition=NoTransition())
 
     def build(self) -> ScreenManager:
@@ -90,6 +92,9 @@ class CompanionApp(App):
         Clock.schedule_interval(lambda _dt: self.poll(), POLL_S)
         Clock.schedule_interval(lambda _dt: self._tick(), 1.0)
         return self.manager
+
+    def on_stop(self) -> None:
+        self.on_exit()
 
     # ---- screens --------------------------------------------------------------------------------
 
@@ -130,50 +135,111 @@ class CompanionApp(App):
 
     # ---- events from the devices ------------------------------------------------------------------
 
-    def poll(self) -> int:
+    def poll(self) -> None:
         """Takes what the devices reported since the last frame, without ever waiting for more."""
-        handled = 0
-        while handled < MAX_EVENTS_PER_POLL:
+        rolling = self.table.rolling
+        if self.session is None or self.manager.current == "newgame":
+            changed = self._lobby_events()
+        else:
+            changed = self.referee.pump() or self.table.rolling != rolling
+        if self.status.sync(self.table.devices):
+            self._home().refresh_status()
+        if changed:
+            self.screen(self.manager.current).refresh()
+
+    def _lobby_events(self) -> bool:
+        """Before a game: a hero card on the reader joins the lobby; statuses and buttons go to the table."""
+        changed = False
+        for _ in range(MAX_EVENTS_PER_POLL):
             try:
-                event = self.events.get_nowait()
+                event = self.table.events.get_nowait()
             except queue.Empty:
                 break
-            handled += 1
-            self.status.apply(event, self.now())
             if isinstance(event, TagSeen) and self.manager.current == "newgame":
-                self.notice = self.setup.hero_card(event)
-                self.screen("newgame").refresh()
-        if handled:
-            self._home().refresh_status()
-        return handled
+                refused = self.lobby.tap(event)
+                hero = self.lobby.heroes[-1] if refused is None else None
+                self.notice = refused.msg if refused else Msg("{hero} joins the table.",
+                                                             {"hero": self.heroes[hero or ""]})
+                changed = True
+            else:
+                changed = self.referee.absorb(self.table.handle(event)) or changed
+        return changed
 
     # ---- the game -------------------------------------------------------------------------------
 
     def start(self) -> None:
+        """A new stored session from the lobby's setup, then the rulebook's setup as a checklist."""
+        setup = self.lobby.setup(seed=secrets.randbelow(2**31) if self.seed is None else self.seed)
+        if self.position:
+            setup["position"] = self.position
         try:
-            result = self.start_game(self.setup.as_setup(seed=secrets.randbelow(2**31)))
-        except ValueError as exc:
-            result = Msg("The game could not start: {reason}", {"reason": str(exc)})
-        if isinstance(result, Msg):
-            self.notice = result
+            started = self.store.start("covenant", setup)
+        except SetupError as exc:
+            self.notice = Msg("The game could not start: {reason}", {"reason": str(exc)})
             self.screen(self.manager.current).refresh()
             return
-        self.game = result
-        self.transcript = []
+        if not isinstance(started, StoredSession):
+            self.notice = started.msg
+            self.screen(self.manager.current).refresh()
+            return
+        self._play(started)
+        self.lobby = Lobby()
+        self.go("setup")
+
+    def resume(self, session_id: int | None = None) -> None:
+        """Back to the game in play, or a stored unfinished one exactly where it stopped."""
+        if session_id is None or (self.session is not None and self.session.id == session_id):
+            if self.session is not None:
+                self.go("table")
+            return
+        resumed = self.store.resume(session_id)
+        if not isinstance(resumed, StoredSession):
+            self.notice = resumed.msg
+            self._home().refresh()
+            return
+        self._play(resumed)
         self.go("table")
 
-    def resume(self) -> None:
-        if self.game is not None:
-            self.go("table")
+    def _play(self, session: StoredSession) -> None:
+        self.session = session
+        self.table.session = session
+        self.table.held_marker = None
+        self.table.rolling = False
+        self.referee = Referee(self.table)
+        self.confirming = None
 
     def answer(self, inp: Input) -> None:
-        """An input given on the screen, handed to the game; a refusal is shown, never raised."""
-        if self.game is None:
-            return
-        result = self.game.submit(inp)
-        if isinstance(result, Rejection):
-            self.notice = result.msg
+        """An input given on the screen. An attack waits for the players to see its odds first."""
+        if isinstance(inp, Act) and inp.action == "attack" and self.confirming is None:
+            self.confirming = inp
         else:
-            self.notice = None
-            self.transcript.extend(result.events)
+            self.confirming = None
+            self.referee.submit(inp)
         self.screen("table").refresh()
+
+    def cancel_attack(self) -> None:
+        self.confirming = None
+        self.screen("table").refresh()
+
+    def tap_space(self, space: str) -> None:
+        """A space tapped on the board: a destination of the move, or a room to reveal."""
+        prompt = self.table.prompt
+        options = getattr(prompt, "options", [])
+        chosen = next((o for o in options if o.id in ("move", "reveal") and space in o.targets), None)
+        if chosen is None or self.referee.waiting:
+            self.referee.notice, self.referee.notice_rule = Msg("That space is not a choice now."), ""
+            self.screen("table").refresh()
+            return
+        self.answer(Act(getattr(prompt, "actor", ""), chosen.id, space))
+
+    def undo(self) -> None:
+        self.confirming = None
+        self.referee.undo()
+        self.screen("table").refresh()
+
+    def next_step(self) -> None:
+        self.referee.next()
+        self.screen("table").refresh()
+
+    def over(self) -> bool:
+        return self.session is not None and self.session.state.outcome is not None

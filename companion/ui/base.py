@@ -39,9 +39,11 @@ class BaseScreen(Screen):
     def refresh(self) -> None:
         self._pending()
 
+    padding_px = 10
+
     def redraw(self) -> None:
         self.clear_widgets()
-        pad = self.ui.px(10)
+        pad = self.ui.px(self.padding_px)
         body = BoxLayout(orientation="vertical", padding=pad, spacing=self.ui.gap)
         self.build(body)
         self.add_widget(body)
@@ -56,3 +58,13 @@ class BaseScreen(Screen):
                          width=ui.px(150))
         heading = label(ui, title, "title")
         return row(ui, [heading, *(extra or []), back], size_hint_y=None, height=ui.touch)
+
+    def simulated_button(self) -> list[Widget]:
+        """The button that opens the simulated tags and dice, when the devices are simulated."""
+        if self.app.simulated is None:
+            return []
+        from companion.ui.simulated import open_panel
+
+        ui = self.ui
+        return [BigButton(ui, ui.t("Tags & dice"), lambda: open_panel(self.app, ui), size_hint_x=None,
+                          width=ui.px(160), font_size=ui.font("small"))]

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.core.events import DeviceState
-from companion.core.messages import Lang, translate
+from companion.core.messages import Lang, Named, translate
+from companion.store import SessionInfo
 from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.status import DeviceRow
 from companion.ui.widgets import BigButton, Panel, label, row
 
+RESUME_SHOWN = 2
 STATE_COLOURS = {
     DeviceState.CONNECTED: theme.GOOD,
     DeviceState.SIMULATED: theme.WARN,
@@ -37,15 +41,26 @@ class HomeScreen(BaseScreen):
 
         actions = BoxLayout(orientation="vertical", spacing=ui.gap, size_hint_x=0.42)
         actions.add_widget(BigButton(ui, ui.t("New game"), lambda: app.go("newgame")))
-        resume = BigButton(ui, ui.t("Resume"), app.resume)
-        resume.disabled = app.game is None
-        actions.add_widget(resume)
+        if app.session is not None and not app.over():
+            actions.add_widget(BigButton(ui, ui.t("Back to the game"), app.resume))
+        for info in self._resumable():
+            text = ui.t("Resume: {heroes}", heroes=ui.text(self._heroes(info.setup.get("heroes", []))))
+            actions.add_widget(BigButton(ui, text, partial(app.resume, info.id), font_size=ui.font("small")))
         actions.add_widget(BigButton(ui, ui.t("Settings"), lambda: app.go("settings")))
         actions.add_widget(label(ui, ui.text(app.notice) if app.notice else "", "small", color=theme.WARN))
 
         self.panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.px(2))
         self.refresh_status()
         body.add_widget(row(ui, [actions, self.panel]))
+
+    def _resumable(self) -> list[SessionInfo]:
+        """The newest unfinished stored games other than the one in play (two fit beside the status)."""
+        playing = self.app.session.id if self.app.session is not None else None
+        return [s for s in self.app.store.unfinished() if s.id != playing][:RESUME_SHOWN]
+
+    def _heroes(self, heroes: list[str]) -> Named:
+        names = [self.app.heroes.get(h, {"en": h, "ar": h}) for h in heroes]
+        return {"en": ", ".join(n["en"] for n in names), "ar": "، ".join(n["ar"] for n in names)}
 
     def refresh_status(self) -> None:
         """Redraws the hardware status alone, so that a finger on a button is never lost to a redraw."""
@@ -62,7 +77,7 @@ class HomeScreen(BaseScreen):
         panel.add_widget(row(ui, [name, state], size_hint_y=None, height=ui.line("small")))
         seen = ui.t("Last seen: {when}", when=ui.text(device.seen_text(now)))
         lines = [f"{seen} · {ui.text(device.faults_text())}"]
-        if device.detail:
-            lines.append(translate(device.detail, ui.lang))  # a device's own msgid, shown as it is
+        if device.detail and translate(device.detail, "ar") != device.detail:
+            lines.append(translate(device.detail, ui.lang))  # a device's own message; anything else is for logs
         for text in lines:
             panel.add_widget(label(ui, text, "small", color=theme.MUTED, size_hint_y=None, fit_height=True))

@@ -29,7 +29,12 @@ def show_rule(ui: Ui, rule: str, rule_text: RuleText) -> ModalView:
     panel = Panel(orientation="vertical", padding=ui.px(14), spacing=ui.gap)
     panel.add_widget(label(ui, ui.t("Rule {rule}", rule=rule), "title", size_hint_y=None, height=ui.touch))
     body = ui.text(text) if text else ui.t("The text of this rule is not available.")
-    panel.add_widget(label(ui, body, "body", valign="top"))
+    box = BoxLayout(orientation="vertical", size_hint_y=None)
+    box.bind(minimum_height=box.setter("height"))
+    box.add_widget(label(ui, body, "body", size_hint_y=None, fit_height=True))
+    scroll = ScrollView(do_scroll_x=False)  # a whole section is longer than the window
+    scroll.add_widget(box)
+    panel.add_widget(scroll)
     panel.add_widget(BigButton(ui, ui.t("Close"), view.dismiss))
     view.add_widget(panel)
     view.open()
@@ -56,9 +61,11 @@ class PromptPanel(Panel):
     """Draws a `PromptView`; a tap on a choice gives its input to `on_answer`, or opens its targets."""
 
     def __init__(self, ui: Ui, view: PromptView, on_answer: Callable[[Input], object],
-                 rule_text: RuleText, **kwargs: Any) -> None:
-        super().__init__(orientation="vertical", padding=ui.gap, spacing=ui.gap, **kwargs)
+                 rule_text: RuleText, fitting: int = FITTING, narrow: bool = False, **kwargs: Any) -> None:
+        kwargs.setdefault("padding", ui.gap)
+        super().__init__(orientation="vertical", spacing=ui.gap, **kwargs)
         self.ui, self.view, self.on_answer, self.rule_text = ui, view, on_answer, rule_text
+        self.fitting, self.narrow = fitting, narrow
         self.opened: Choice | None = None
         self.buttons: dict[str, BigButton] = {}
         self.draw()
@@ -73,8 +80,9 @@ class PromptPanel(Panel):
         self.add_widget(citation(ui, view.rule, self.rule_text, size_hint_y=None, fit_height=True))
         choices = self.opened.children if self.opened else view.choices
         count = len(choices) + (self.opened is not None)
-        grid = GridLayout(cols=columns(count), spacing=ui.gap, orientation="rl-tb" if ui.rtl else "lr-tb",
-                          row_force_default=True, row_default_height=ui.touch)
+        grid = GridLayout(cols=1 if self.narrow else columns(count), spacing=ui.gap,
+                          orientation="rl-tb" if ui.rtl else "lr-tb", row_force_default=True,
+                          row_default_height=ui.touch)
         for choice in choices:
             button = BigButton(ui, ui.text(choice.label), partial(self.tap, choice), font_size=ui.font("small"))
             self.buttons[choice.key] = button
@@ -83,7 +91,7 @@ class PromptPanel(Panel):
             back = BigButton(ui, ui.t("Back"), lambda: self.tap(None), font_size=ui.font("small"))
             self.buttons["back"] = back
             grid.add_widget(back)
-        if count <= FITTING:
+        if count <= self.fitting:
             # No scrolling unless needed: a scroll view holds every touch back until it knows it is
             # not a swipe (a quarter of a second).
             self.add_widget(grid)

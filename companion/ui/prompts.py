@@ -27,7 +27,7 @@ from companion.ui.i18n import N_, named
 Label = Msg | Named
 # The names of the decks a card prompt may name; the game data gives them none.
 DECK_NAMES = {"combat": N_("combat"), "loot": N_("loot"), "monsters": N_("monsters"), "events": N_("events"),
-              "equipment": N_("equipment"), "potions": N_("potions")}
+              "equipment": N_("equipment"), "potions": N_("potions"), "markers": N_("room markers")}
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,9 @@ class Namer:
         return {"en": kind.en, "ar": kind.ar} if kind else {"en": die}
 
     def deck(self, deck: str) -> Named:
-        return named(DECK_NAMES[deck]) if deck in DECK_NAMES else {"en": deck}
+        """A deck's name; a zone's room markers ("markers-z2") are named as markers."""
+        kind = deck.split("-")[0]
+        return named(DECK_NAMES[kind]) if kind in DECK_NAMES else {"en": deck}
 
     def faces(self, die: str) -> dict[str, Named]:
         """Each face once (the trap die has two spikes faces), in the die's order."""
@@ -79,7 +81,8 @@ def _action(prompt: ActionPrompt, names: Namer) -> PromptView:
         if len(option.targets) == 1:  # "end" the "turn": nothing to choose, one tap does it
             choices.append(Choice(option.id, option.label, Act(prompt.actor, option.id, option.targets[0])))
         elif option.targets:
-            targets = tuple(Choice(f"{option.id}:{t}", Msg(t), Act(prompt.actor, option.id, t))
+            targets = tuple(Choice(f"{option.id}:{t}", option.target_labels.get(t, Msg("space {space}", {"space": t})),
+                                   Act(prompt.actor, option.id, t))
                             for t in option.targets)
             choices.append(Choice(option.id, option.label, None, targets))
         else:
@@ -97,7 +100,8 @@ def _die(prompt: DiePrompt, names: Namer) -> PromptView:
 
 
 def _card(prompt: CardPrompt, names: Namer) -> PromptView:
-    choices = [Choice(f"card:{c}", Msg(c), Draw(prompt.deck, c, Source.TABLE)) for c in prompt.candidates]
+    choices = [Choice(f"card:{c}", prompt.labels.get(c, Msg(c)), Draw(prompt.deck, c, Source.TABLE))
+               for c in prompt.candidates]
     choices.append(Choice("app-draw", Msg("Let the app draw"), Draw(prompt.deck, None, Source.APP)))
     title = Msg("{who}: draw from the {deck} deck",
                 {"who": names.who(prompt.who), "deck": names.deck(prompt.deck)})

@@ -1,7 +1,7 @@
-"""The texts a long press on a rule citation shows. For now the rulings of `docs/rulings.md` (each
+"""The texts a long press on a rule citation shows: the rulebook's sections ("§Combat": the title in both
+languages, and the text once the game data carries it) and the rulings of `docs/rulings.md` (each
 `**R-XXX-n — Title.** text`, in English only: the Arabic screen shows them in English until they are
-translated); the rulebook's own sections ("§Combat") need a bilingual source the repository does not
-carry yet."""
+translated)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from companion.core.messages import Named
+from companion.games.covenant.schema import Section
 
 RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
 _RULING = re.compile(r"^\*\*(?P<id>R-[A-Z]+-\d+) — (?P<title>[^*]+)\*\*\s*(?P<body>.*)$", re.S)
@@ -27,3 +28,15 @@ def load_rulings(path: Path = RULINGS) -> dict[str, Named]:
             body = " ".join(found["body"].split()).replace("*", "").replace("`", "")
             rulings[found["id"]] = {"en": f"{found['title'].strip()} {body}"}
     return rulings
+
+
+def section_text(section: Section) -> Named:
+    """A section's title, then its text when the data has it, in each language."""
+    text = section.text
+    return {"en": f"{section.en}\n{text.en}" if text else section.en,
+            "ar": f"{section.ar}\n{text.ar}" if text else section.ar}
+
+
+def rule_texts(sections: dict[str, Section], path: Path = RULINGS) -> dict[str, Named]:
+    """Every citation the referee may make -> its text: the rulebook's sections and the rulings."""
+    return {**{sid: section_text(s) for sid, s in sections.items()}, **load_rulings(path)}

@@ -4,6 +4,7 @@ knows nothing of the devices themselves. No Kivy here."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.core.events import (
@@ -76,6 +77,17 @@ def device_of(event: DomainEvent) -> str:
 class StatusBoard:
     def __init__(self) -> None:
         self.rows: dict[str, DeviceRow] = {d: DeviceRow(d) for d in DEVICES}
+        self._synced: dict[str, float] = {}
+
+    def sync(self, devices: Mapping[str, tuple[DeviceStatus, float]]) -> bool:
+        """Takes in the statuses the table has seen since the last call (`Table.devices`); True if any."""
+        changed = False
+        for device, (status, at) in devices.items():
+            if self._synced.get(device) != at:
+                self._synced[device] = at
+                self.apply(status, at)
+                changed = True
+        return changed
 
     def apply(self, event: DomainEvent, now: float) -> None:
         device = device_of(event)

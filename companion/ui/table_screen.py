@@ -1,33 +1,197 @@
-"""The table screen: the engine's pending prompt beside the transcript of what has happened."""
+"""The table screen: the round, whose turn and the falls above; on one side the board, the heroes' panels
+or the transcript (the players switch between them); on the other what the referee needs now — what to
+put back after an undo, the next step of a monster phase, an attack's odds, or the engine's prompt as
+large buttons. And the end-of-game screen."""
 
 from __future__ import annotations
 
-from kivy.uix.boxlayout import BoxLayout
+from fractions import Fraction
+from functools import partial
+from typing import Any
 
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
+
+from companion.core.flow import ActionPrompt, DiePrompt, Event, Prompt
+from companion.games.covenant.state import GameState
 from companion.ui import theme
 from companion.ui.base import BaseScreen
-from companion.ui.prompt_panel import PromptPanel, Transcript
+from companion.ui.board import BoardView
+from companion.ui.heroes import hero_lines, status_line
+from companion.ui.i18n import N_
+from companion.ui.prompt_panel import PromptPanel, Transcript, citation
 from companion.ui.prompts import view
-from companion.ui.widgets import label, row
+from companion.ui.summary import SummaryScreen
+from companion.ui.widgets import BigButton, Panel, label, row
+
+PANES = ("board", "heroes", "log")
+PANE_NAMES = {"board": N_("Board"), "heroes": N_("Heroes"), "log": N_("Log")}
+FITTING = 6  # buttons that fit beside the heroes at 800x480 without scrolling
+NARROW_FITTING = 3  # and one above the other beside the board
+
+
+def highlight(prompt: Prompt | None, state: GameState, step: Event | None) -> dict[str, str]:
+    """Spaces to mark on the board: a monster's path while its move is shown, else the destinations,
+    rooms and targets the prompt offers."""
+    if step is not None:
+        path = step.data.get("path")
+        return {str(space): "path" for space in path} if isinstance(path, list) else {}
+    marks: dict[str, str] = {}
+    for option in prompt.options if isinstance(prompt, ActionPrompt) else []:
+        for target in option.targets:
+            if option.id in ("move", "reveal"):
+                marks[target] = option.id
+            elif option.id == "attack" and (monster := state.monster(target)) is not None:
+                marks[monster.space] = "target"
+    return marks
 
 
 class TableScreen(BaseScreen):
-    panel: PromptPanel | None = None
+    """With the board shown, the board takes the room its 9 mm tap boxes need (505 × 407 px at 800 × 480)
+    and the referee's panel the narrow rest; with the heroes or the transcript, the two share the width."""
+
+    pane: str = "board"
+    padding_px = 4
 
     def build(self, body: BoxLayout) -> None:
         ui, app = self.ui, self.app
-        body.add_widget(self.top_bar(ui.t("The table")))
-        self.panel = None
-        if app.game is None:
+        session = app.session
+        switches: list[Widget] = []
+        for pane in PANES:
+            button = BigButton(ui, ui.t(PANE_NAMES[pane]), partial(self._show, pane), size_hint_x=None,
+                               width=ui.px(105), font_size=ui.font("small"))
+            button.selected = pane == self.pane
+            switches.append(button)
+        undo = BigButton(ui, ui.t("Undo"), app.undo, size_hint_x=None, width=ui.px(105), font_size=ui.font("small"))
+        undo.disabled = session is None or app.over()
+        body.add_widget(self.top_bar("", [*switches, *self.simulated_button(), undo]))
+        if session is None:
             body.add_widget(label(ui, ui.t("No game is in progress."), align="center"))
             return
-        if app.notice is not None:
-            body.add_widget(label(ui, ui.text(app.notice), "small", color=theme.WARN, size_hint_y=None,
-                                  fit_height=True))
-        prompt = app.game.prompt()
-        transcript = Transcript(ui, app.transcript, app.rule_text, size_hint_x=0.38)
-        if prompt is None:
-            body.add_widget(row(ui, [label(ui, ui.t("The game is over."), "title"), transcript]))
+        state: GameState = session.state
+        narrow = self.pane == "board"
+        now = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap, size_hint_x=0.35 if narrow else 0.5)
+        now.add_widget(label(ui, ui.text(status_line(state, app.data)), "small", bold=True, size_hint_y=None,
+                             fit_height=True))
+        self._now(now, state, narrow)
+        body.add_widget(row(ui, [self._pane(state), now]))
+
+    def _show(self, pane: str) -> None:
+        self.pane = pane
+        self.refresh()
+
+    # ---- the left side: the board, the heroes or the transcript ----------------------------------
+
+    def _pane(self, state: GameState) -> Widget:
+        ui, app = self.ui, self.app
+        if self.pane == "board":
+            self.board = BoardView(app.data, app.tap_space, ui=ui, size_hint_x=0.65)
+            step = app.referee.steps[0] if app.referee.steps else None
+            self.board.show(state, highlight(app.table.prompt, state, step))
+            return self.board
+        if self.pane == "log":
+            return Transcript(ui, app.referee.transcript, app.rule_text, size_hint_x=0.5)
+        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.gap)
+        box.bind(minimum_height=box.setter("height"))
+        for hero in (state.heroes[h] for h in state.order):
+            panel = Panel(orientation="vertical", padding=ui.px(6), size_hint_y=None)
+            panel.bind(minimum_height=panel.setter("height"))
+            first, second = hero_lines(hero, app.data)
+            colour = theme.BAD if hero.fallen else theme.TEXT
+            active = state.phase == "heroes" and state.outcome is None and hero.id == state.active
+            panel.add_widget(label(ui, ui.text(first), "small", bold=active, color=colour, size_hint_y=None,
+                                   fit_height=True))
+            panel.add_widget(label(ui, ui.text(second), "small", color=theme.MUTED, size_hint_y=None,
+                                   fit_height=True))
+            box.add_widget(panel)
+        scroll = ScrollView(do_scroll_x=False, size_hint_x=0.5)
+        scroll.add_widget(box)
+        return scroll
+
+    # ---- the right side: what the referee needs now ---------------------------------------------
+
+    def _now(self, now: Panel, state: GameState, narrow: bool) -> None:
+        ui, app = self.ui, self.app
+        referee = app.referee
+        if referee.put_back:
+            self._text(now, ui.t("Undone. Put back on the table:"), "body", bold=True)
+            now.add_widget(self._scrolled([ui.text(item) for item in referee.put_back], "small"))
+            now.add_widget(BigButton(ui, ui.t("Done"), app.next_step))
             return
-        self.panel = PromptPanel(ui, view(prompt, app.names), app.answer, app.rule_text)
-        body.add_widget(row(ui, [self.panel, transcript]))
+        if referee.steps:
+            step = referee.steps[0]
+            now.add_widget(self._scrolled([ui.text(step.msg)], "small" if narrow else "body"))
+            now.add_widget(citation(ui, step.rule, app.rule_text, size_hint_y=None, fit_height=True))
+            if not narrow:
+                self._text(now, ui.t("Tap Next, or press the Next button."), "small", color=theme.MUTED)
+            now.add_widget(BigButton(ui, ui.t("Next"), app.next_step))
+            return
+        if state.outcome is not None:
+            self._text(now, ui.t("The game is over."), "title")
+            now.add_widget(Widget())
+            now.add_widget(BigButton(ui, ui.t("See the summary"), lambda: app.go("summary")))
+            return
+        if referee.notice is not None:
+            self._text(now, ui.text(referee.notice), "small", color=theme.WARN)
+        if app.confirming is not None:
+            self._odds(now, state, narrow)
+            return
+        prompt = app.table.prompt
+        if prompt is None:
+            return
+        if isinstance(prompt, DiePrompt) and app.table.rolling:
+            self._text(now, ui.t("Rolling…"), "body", bold=True, color=theme.GOOD)
+            return
+        self.panel = PromptPanel(ui, view(prompt, app.names), app.answer, app.rule_text,
+                                 fitting=NARROW_FITTING if narrow else FITTING, narrow=narrow, fill=(0, 0, 0, 0),
+                                 padding=0)
+        now.add_widget(self.panel)
+
+    def _odds(self, now: Panel, state: GameState, narrow: bool) -> None:
+        """The chance to hit and the expected damage, before the attack is made (§Combat)."""
+        ui, app = self.ui, self.app
+        attack = app.confirming
+        assert attack is not None and app.session is not None and attack.target is not None
+        odds = app.session.rules.odds(state, attack.actor, attack.target)  # type: ignore[attr-defined]
+        prompt = app.table.prompt
+        option = next((o for o in prompt.options if o.id == "attack"), None) \
+            if isinstance(prompt, ActionPrompt) else None
+        target = option.target_labels.get(attack.target) if option else None
+        question = ui.t("Attack {target}?", target=ui.text(target) if target else attack.target)
+        chance = ui.t("Chance to hit: {percent}% · expected damage: {damage}", percent=_percent(odds.hit),
+                      damage=f"{float(odds.damage):.1f}")
+        now.add_widget(self._scrolled([question, chance], "small" if narrow else "body"))
+        now.add_widget(citation(ui, "§Combat", app.rule_text, size_hint_y=None, fit_height=True))
+        now.add_widget(row(ui, [BigButton(ui, ui.t("Attack"), partial(app.answer, attack)),
+                                BigButton(ui, ui.t("Back"), app.cancel_attack)], size_hint_y=None,
+                           height=ui.touch))
+
+    def _scrolled(self, texts: list[str], role: str) -> ScrollView:
+        """Texts filling the room left, scrolled when longer (a long step on the narrow panel)."""
+        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=self.ui.px(4))
+        box.bind(minimum_height=box.setter("height"))
+        for text in texts:
+            self._text(box, text, role)
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(box)
+        return scroll
+
+    def _text(self, box: Widget, text: str, role: str, **kwargs: Any) -> None:
+        box.add_widget(label(self.ui, text, role, size_hint_y=None, fit_height=True, **kwargs))
+
+    panel: PromptPanel | None = None
+
+
+def _percent(chance: Fraction) -> int:
+    return round(float(chance) * 100)
+
+
+class EndScreen(BaseScreen):
+    """The end of the game: the summary and its charts (`companion/ui/summary.py`)."""
+
+    def build(self, body: BoxLayout) -> None:
+        ui, app = self.ui, self.app
+        body.add_widget(self.top_bar(ui.t("The end of the game")))
+        if app.session is not None and app.session.state.outcome is not None:
+            body.add_widget(SummaryScreen(app.data, app.session.state, ui=ui))

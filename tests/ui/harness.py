@@ -11,18 +11,18 @@ check fails.
 from __future__ import annotations
 
 import json
-import queue
+import os
 import sys
 import traceback
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
-from fixtures.game import DATA, HEROES, RULES, VITALITY, ScriptedGame, script, use_sample_catalogue
-
 from companion.config import Settings
-from companion.core.events import DeviceState, DeviceStatus, DomainEvent, TagSeen
+from companion.core.events import DomainEvent
+from companion.core.flow import ChoicePrompt
 from companion.core.messages import Lang
+from companion.store import Problem
 from companion.ui.theme import MIN_TOUCH_MM, MM_PER_PX_7IN
 
 Scenario = Callable[["Driver"], Generator[float, None, None]]
@@ -85,12 +85,65 @@ class Driver:
             before = now
         raise AssertionError(f"the {self.screen()} screen never settled")
 
-    def tap(self, text: str) -> Generator[float, None, None]:
-        """A finger on the button that reads `text`; fails unless the button took it (a hidden or
-        covered button would not)."""
+    def until(self, done: Callable[[], bool], what: str, most: float = 5.0) -> Generator[float, None, None]:
+        """Waits (the app running) until `done()`: a device's answer takes a few polls."""
+        waited = 0.0
+        while not done():
+            assert waited < most, f"after {most} s, still waiting for {what} on {self.screen()}"
+            yield 0.05
+            waited += 0.05
+
+    def tap_board(self, space: str) -> Generator[float, None, None]:
+        """A finger on a space of the board."""
+        from kivy.tests.common import UnitTestTouch
+
+        from companion.ui.board import BoardView
+
         yield from self.settle()
-        button = self.find(text)
+        (board,) = self.widgets(BoardView)
+        touch = UnitTestTouch(*board.geometry.centre(space))
+        touch.touch_down()
+        touch.touch_up()
+        yield SETTLE_S
+
+    def press(self, button: str) -> None:
+        """A finger on a physical button: its mock pin driven low, then released."""
+        pins = self.app.settings.gpio.pins
+        pin = self.app.table.outputs.factory.pin(getattr(pins, button))
+        pin.drive_low()
+        pin.drive_high()
+
+    def show_rule(self, rule: str, shot: str) -> Generator[float, None, None]:
+        """A short tap on a rule citation does nothing; a long press shows the rule, shot, then closed."""
+        from companion.ui.widgets import LongPressLabel
+
+        yield from self.settle()
+        citation = self.find(self.t("Rule {rule}", rule=rule), kind=LongPressLabel)
+        touch = self._touch(citation)
+        touch.touch_down()
+        touch.touch_up()
+        yield 1.0
+        assert not self.modal_open(), "a short tap on a rule citation opened the rule"
+        yield from self.hold(citation, self.modal_open)
+        assert self.held >= 0.5, f"the rule opened after {self.held:.1f} s, before a long press"
+        yield 0.5  # the window fades in
+        yield from self.settle()
+        self.find(self.t("Close"))
+        yield from self.shot(shot)
+        yield from self.tap(self.t("Close"))
+
+    def tap(self, text: str, count: int = 1) -> Generator[float, None, None]:
+        """A finger on the button that reads `text` (the last of `count` that do); fails unless the button
+        took it (a hidden or covered button would not)."""
+        from kivy.uix.scrollview import ScrollView
+
+        yield from self.settle()
+        button = self.find(text, count=count)
         assert not button.disabled, f"{text!r} is disabled"
+        scroll = next((p for p in iter_parents(button) if isinstance(p, ScrollView)), None)
+        if scroll is not None:  # a finger scrolls a list until the button is in view
+            scroll.scroll_to(button, padding=0, animate=False)
+            yield from self.settle()
         released: list[bool] = []
         button.bind(on_release=lambda *_: released.append(True))
         touch = self._touch(button)
@@ -172,7 +225,14 @@ class Driver:
                     self.checks += 1
 
     def post(self, event: DomainEvent) -> None:
-        self.app.events.put(event)
+        self.app.table.events.put(event)
+
+
+def iter_parents(widget: Any) -> Iterator[Any]:
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        yield parent
+        parent = parent.parent
 
 
 def assert_inside(widget: Any) -> None:
@@ -194,126 +254,166 @@ def assert_inside(widget: Any) -> None:
         parent = parent.parent
 
 
-def hero_card(hero: str) -> TagSeen:
-    return TagSeen(uid="04c0ffee000001", token={"game": "covenant", "kind": "hero-card", "serial": 1,
-                                                 "hero": hero})
+POSITION = {"falls": 5, "heroes": {"knight": {"space": "t7"}, "rogue": {"space": "m4", "hp": 1}},
+            "monsters": [{"uid": "m1", "kind": "goblin", "space": "m4"},
+                         {"uid": "m2", "kind": "goblin", "space": "m4"}],
+            "next_uid": 3}
+"""A game laid near its end: five falls already, the Rogue on 1 HP beside two Goblins; the Knight beside
+two closed rooms. The first monster phase ends it."""
 
 
-def whole_table(d: Driver) -> Generator[float, None, None]:
-    """Home with the hardware status, settings, a new game set up by touch and by a hero card, then a
-    scripted game played through every kind of prompt, a refusal, and a rule shown by a long press."""
-    lang = d.lang
-    d.post(DeviceStatus("tray", DeviceState.CONNECTED))
-    d.post(DeviceStatus("reader", DeviceState.FAULT, "The reader stopped answering."))
-    d.post(DeviceStatus("buttons", DeviceState.SIMULATED,
-                        "Buttons and lights are simulated: this is not a Raspberry Pi."))
-    yield 1.2  # the first frames (a screenshot taken earlier comes out blank)
-    assert d.app.status.rows["reader"].faults == 1
+def names(d: Driver, table: str, key: str) -> str:
+    spec = getattr(d.app.data, table)[key]
+    return str(spec.ar if d.app.lang == "ar" else spec.en)
+
+
+def simulated(d: Driver, button: str) -> Generator[float, None, None]:
+    """A hand on the simulated hardware: the panel opened, one of its buttons tapped."""
+    yield from d.tap(d.t("Tags & dice"))
+    yield from d.tap(button)
+
+
+def whole_game(d: Driver) -> Generator[float, None, None]:
+    """Home with the devices' status, the settings, a new game joined by a touch and by a hero card on the
+    emulated reader, the setup checklist, then a real game: a move taken back with Undo, a room revealed
+    by its marker on the reader, the trap die thrown in the simulated tray, an attack with its odds, the
+    monster phase step by step (one step by the physical Next button), the summary; and a rule shown by
+    a long press."""
+    lang, app = d.lang, d.app
+    yield from d.until(lambda: all(r.state is not None for r in app.status.rows.values()), "the devices report")
+    yield 1.0  # the first frames (a screenshot taken earlier comes out blank)
     yield from d.shot(f"home-{lang}")
-
     yield from d.tap(d.t("Settings"))
     yield from d.shot(f"settings-{lang}")
     yield from d.tap(d.t("Home"))
 
     yield from d.tap(d.t("New game"))
-    yield from d.tap("2")
-    yield from d.tap(d.app.ui().text(HEROES["knight"]))
-    d.post(hero_card("sorceress"))
-    yield SETTLE_S
-    assert d.app.setup.heroes == ["knight", "sorceress"], d.app.setup.heroes
-    yield from d.tap(d.t("2 rounds (harder)"))
+    yield from d.tap(names(d, "heroes", "knight"))
+    yield from simulated(d, d.t("Hero card: {hero}", hero=names(d, "heroes", "rogue")))
+    yield from d.until(lambda: app.lobby.heroes == ["knight", "rogue"], "the Rogue's card joins")
     yield from d.shot(f"newgame-{lang}")
-    setup = d.app.setup.as_setup(seed=1)
-    assert (setup["heroes"], setup["difficulty"]) == (["knight", "sorceress"], "harder"), setup
-
     yield from d.tap(d.t("Start the game"))
-    assert d.screen() == "table"
-    game = d.app.game
-    yield from d.shot(f"table-actions-{lang}")
-    move, attack = d.find(d.t("Move")), d.find(d.t("Attack"))
-    assert (move.x > attack.x) == (lang == "ar"), "the first action must come first in reading order"
-    yield from d.tap(d.t("Move"))
-    yield from d.shot(f"table-move-{lang}")
-    panel = d.app.screen("table").panel
-    assert any(isinstance(w, _scroll_view()) for w in panel.walk()), "18 destinations and Back should scroll"
-    yield from d.tap("2")
-    assert d.app.notice is not None and d.app.notice.id == "That space is out of reach."
-    yield from d.tap(d.t("Open the chest"))
-    assert d.app.notice is not None and d.app.notice.id == "There is no chest in this space."
-    yield from d.tap(d.t("Attack"))
-    yield from d.shot(f"table-targets-{lang}")
-    yield from d.tap(d.t("goblin"))
-    yield from d.tap("7")
-    yield from d.shot(f"table-die-{lang}")
-    yield from d.tap("4")
-    yield from d.tap(d.t("Let the app roll"))
-    yield from d.tap(d.app.ui().text(VITALITY))
-    assert [i.action for i in game.inputs[:2]] == ["move", "chest"] and game.inputs[1].target is None
-    assert game.inputs[0].target == "2" and game.inputs[2:] == game.expected(), game.inputs
-    yield from d.shot(f"table-end-{lang}")
+    assert d.screen() == "setup"
+    yield from d.tap("1")
+    yield from d.shot(f"setup-{lang}")
+    yield from d.tap(d.t("Begin the game"))
+    assert d.screen() == "table" and app.session is not None
+    yield from d.shot(f"table-heroes-{lang}")
 
-    citation = d.find(d.t("Rule {rule}", rule="upgrades"), kind=_long_press_label())
-    touch = d._touch(citation)
-    touch.touch_down()
-    touch.touch_up()
-    yield 1.0
-    assert not d.modal_open(), "a short tap on a rule citation opened the rule"
-    yield from d.hold(citation, d.modal_open)
-    assert d.held >= 0.5, f"the rule opened after {d.held:.1f} s, before a long press"
-    yield 0.5  # the window fades in
-    yield from d.settle()
-    d.find(d.t("Close"))
-    yield from d.shot(f"rule-{lang}")
-    yield from d.tap(d.t("Close"))
+    yield from d.tap_board("t6")
+    assert app.session.state.heroes["knight"].space == "t6"
+    yield from d.tap(d.t("Undo"))
+    assert app.session.state.heroes["knight"].space == "t7" and app.referee.put_back
+    yield from d.shot(f"table-undo-{lang}")
+    yield from d.tap(d.t("Done"))
+
+    yield from simulated(d, d.t("{room} marker {number}", room=d.t("Trap"), number=7))
+    yield from d.until(lambda: app.table.held_marker == "z1-trap-1", "the marker is read")
+    assert app.referee.notice is not None and app.referee.notice.id.startswith("Tap on the screen the room")
+    yield from d.tap_board("room3")
+    assert app.session.state.board.revealed.get("room3") == "z1-trap-1", app.session.state.board.revealed
+    yield from d.shot(f"table-die-{lang}")
+    yield from simulated(d, names_face(d, "trap", "teleport"))
+    yield from d.until(lambda: bool(app.referee.steps), "the tray's throw is ruled")
+    assert app.referee.steps[0].kind == "trap"
+    yield from d.shot(f"table-step-{lang}")
+    yield from d.tap(d.t("Next"))
+    assert app.referee.steps[0].rule == "§Events and traps"
+    yield from d.show_rule("§Events and traps", f"rule-{lang}")
+    while app.referee.steps:
+        yield from d.tap(d.t("Next"))
+
+    yield from d.tap(app.ui().text(option_label(app, "end")))
+    yield from d.tap(app.ui().text(option_label(app, "attack")))
+    yield from d.tap(app.ui().text(target_label(app, "attack", "m2")), count=2)
+    assert app.confirming is not None
+    yield from d.shot(f"table-odds-{lang}")
+    yield from d.tap(d.t("Attack"))
+    yield from simulated(d, "5")
+    yield from d.until(lambda: isinstance(app.table.prompt, ChoicePrompt), "the die is ruled")
+    yield from d.tap(app.ui().text(option_label(app, "keep")))
+    assert app.referee.steps and app.referee.steps[0].kind in ("hit", "miss")
+    yield from d.shot(f"table-hit-{lang}")
+    yield from d.tap(d.t("Next"))
+
+    yield from d.tap(app.ui().text(option_label(app, "end")))
+    assert app.referee.steps[0].kind == "monster-phase"
+    yield from d.tap(d.t("Next"))
+    yield from d.shot(f"table-monsters-{lang}")
+    left = len(app.referee.steps)
+    d.press("next")
+    yield from d.until(lambda: len(app.referee.steps) == left - 1, "the Next button confirms a step")
+    while app.referee.steps:
+        yield from d.tap(d.t("Next"))
+    assert app.session.state.outcome == "defeat:falls"
+    yield from d.tap(d.t("See the summary"))
+    yield from d.shot(f"summary-{lang}")
+    stored = app.store.sessions()[0]
+    assert stored.outcome == "defeat:falls" and stored.head == len(app.session.inputs)
 
     if lang == "ar":
         yield from d.tap(d.t("Home"))
         yield from d.tap("English")
-        assert d.app.lang == "en" and d.find("Resume").logical == "Resume"
-        yield from d.tap("Resume")
-        d.find("Rule upgrades", kind=_long_press_label())
-        assert d.screen() == "table" and d.app.game is game
+        assert app.lang == "en" and d.find("New game").logical == "New game"
 
 
-def _scroll_view() -> type:
-    from kivy.uix.scrollview import ScrollView
+def option_label(app: Any, option: str) -> Any:
+    prompt = app.table.prompt
+    found = next((o.label for o in prompt.options if o.id == option), None)
+    assert found is not None, f"no {option!r} in {prompt}"
+    return found
 
-    return ScrollView
+
+def target_label(app: Any, option: str, target: str) -> Any:
+    prompt = app.table.prompt
+    return next(o.target_labels[target] for o in prompt.options if o.id == option)
 
 
-def _long_press_label() -> type:
-    from companion.ui.widgets import LongPressLabel
-
-    return LongPressLabel
+def names_face(d: Driver, die: str, face: str) -> str:
+    return str(d.app.ui().text(d.app.names.faces(die)[face]))
 
 
 def screens_only(d: Driver) -> Generator[float, None, None]:
-    """The main screens at another window size (they must lay out at 1280×720 and 1920×1080 too)."""
+    """At another window size (they must lay out at 1280×720 and 1920×1080 too): home offers the stored
+    unfinished game, which resumes where it stopped."""
     yield 1.2
     size = "x".join(str(int(v)) for v in d.app.manager.size)
     yield from d.shot(f"home-{d.lang}-{size}")
     yield from d.tap(d.t("New game"))
     yield from d.shot(f"newgame-{d.lang}-{size}")
+    yield from d.tap(d.t("Home"))
+    hero = names(d, "heroes", "sorceress")
+    yield from d.tap(d.t("Resume: {heroes}", heroes=hero))
+    assert d.screen() == "table" and d.app.session.state.heroes["sorceress"].space == "t3"
+    yield from d.shot(f"table-heroes-{d.lang}-{size}")
 
 
-SCENARIOS: dict[str, Scenario] = {"whole-table": whole_table, "screens": screens_only}
+SCENARIOS: dict[str, Scenario] = {"whole-game": whole_game, "screens": screens_only}
 
 
 def main(argv: list[str]) -> int:
+    """The app as `companion run` builds it, on simulated devices and a store in the temporary KIVY_HOME;
+    the `screens` scenario finds one unfinished game stored there."""
     scenario, lang, size, out = argv[1], argv[2], argv[3], Path(argv[4])
     width, height = size.split("x")
     from kivy.config import Config
 
     Config.set("graphics", "width", width)
     Config.set("graphics", "height", height)
-    use_sample_catalogue()
-    from companion.ui.app import CompanionApp
+    from companion.commands.run import build_app
+    from companion.core.flow import Act
+    from companion.store import Store
 
     settings = Settings()
     settings.ui.lang = "ar" if lang == "ar" else "en"
-    events: queue.Queue[DomainEvent] = queue.Queue()
-    app = CompanionApp(settings, events, heroes=HEROES, dice=DATA.dice, start_game=lambda _s: ScriptedGame(script()),
-                       rule_text=RULES.get, settings_path="/etc/crypt-companion/config.toml")
+    settings.store.path = str(Path(os.environ["KIVY_HOME"]) / "sessions.sqlite3")
+    settings.tray.backend, settings.nfc.backend, settings.gpio.backend = "simulated", "emulated", "mock"
+    if scenario == "screens":
+        with Store(settings.store.path) as store:
+            stored = store.start("covenant", {"heroes": ["sorceress"], "seed": 3})
+            assert not isinstance(stored, Problem)
+            stored.submit(Act("sorceress", "move", "t3"))
+    app = build_app(settings, "/etc/crypt-companion/config.toml", position=POSITION, seed=1)
     driver = Driver(app, out, settings.ui.lang)
     app.bind(on_start=lambda *_: driver.start(SCENARIOS[scenario](driver)))
     app.run()

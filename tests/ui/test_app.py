@@ -1,7 +1,8 @@
-"""The real app, headless (SDL's offscreen driver), driven by simulated touches and device events;
-each run saves its screenshots to docs/screenshots/ (or $UI_SCREENSHOTS), which the README links.
-The scenarios and their checks are in harness.py; each runs in its own process (one Kivy app per
-process), all of them at once."""
+"""The real app as `companion run` builds it, headless (SDL's offscreen driver), on the simulated tray,
+the emulated NFC reader and mock GPIO pins, driven by simulated touches and the simulated hardware.
+Screenshots go to a temporary folder, or to $UI_SCREENSHOTS (`make screenshots` refreshes
+docs/screenshots/, which the README links). The scenarios and their checks are in harness.py; each runs
+in its own process (one Kivy app per process), all of them at once."""
 
 from __future__ import annotations
 
@@ -15,25 +16,31 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS = Path(__file__).with_name("harness.py")
-SHOTS = Path(os.environ.get("UI_SCREENSHOTS", ROOT / "docs" / "screenshots"))
 
 RUNS = {
-    "whole-table-ar": ("whole-table", "ar", "800x480"),
-    "whole-table-en": ("whole-table", "en", "800x480"),
+    "whole-game-ar": ("whole-game", "ar", "800x480"),
+    "whole-game-en": ("whole-game", "en", "800x480"),
     "screens-ar-1280": ("screens", "ar", "1280x720"),
     "screens-en-1920": ("screens", "en", "1920x1080"),
 }
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, dict[str, object], str]]:
-    SHOTS.mkdir(parents=True, exist_ok=True)
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    chosen = os.environ.get("UI_SCREENSHOTS")
+    folder = Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory, shots: Path) -> dict[str, tuple[int, dict[str, object], str]]:
     started = {}
     for name, (scenario, lang, size) in RUNS.items():
         home = tmp_path_factory.mktemp(f"kivy-{name}")
         env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1", "KIVY_HOME": str(home),
                "KIVY_NO_CONSOLELOG": "1", "PYTHONPATH": str(ROOT)}
-        started[name] = subprocess.Popen([sys.executable, str(HARNESS), scenario, lang, size, str(SHOTS)],
+        started[name] = subprocess.Popen([sys.executable, str(HARNESS), scenario, lang, size, str(shots)],
                                          env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     results = {}
     for name, process in started.items():
@@ -45,18 +52,19 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, dict[
 
 @pytest.mark.parametrize("name", list(RUNS))
 def test_the_scenario_runs_through_and_saves_its_screenshots(
-        runs: dict[str, tuple[int, dict[str, object], str]], name: str) -> None:
+        runs: dict[str, tuple[int, dict[str, object], str]], shots: Path, name: str) -> None:
     code, report, err = runs[name]
     assert code == 0, report.get("failure") or err
-    shots = report["shots"]
-    assert isinstance(shots, list) and shots
-    for shot in shots:
-        data = (SHOTS / shot).read_bytes()
+    taken = report["shots"]
+    assert isinstance(taken, list) and taken
+    for shot in taken:
+        data = (shots / shot).read_bytes()
         assert data.startswith(b"\x89PNG") and len(data) > 5000, shot
     assert isinstance(report["checks"], int) and report["checks"] > 20
 
 
 def test_every_main_screen_is_shot_in_both_languages(runs: dict[str, tuple[int, dict[str, object], str]]) -> None:
-    shots = {s for _, report, _ in runs.values() for s in report.get("shots", [])}  # type: ignore[attr-defined]
-    for screen in ("home", "settings", "newgame", "table-actions", "table-die", "table-end", "rule"):
-        assert {f"{screen}-ar.png", f"{screen}-en.png"} <= shots
+    taken = {s for _, report, _ in runs.values() for s in report.get("shots", [])}  # type: ignore[attr-defined]
+    for screen in ("home", "settings", "newgame", "setup", "table-heroes", "table-undo", "table-die", "table-step",
+                   "table-odds", "table-hit", "table-monsters", "summary", "rule"):
+        assert {f"{screen}-ar.png", f"{screen}-en.png"} <= taken

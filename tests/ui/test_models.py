@@ -1,13 +1,31 @@
-"""The screens' state without Kivy: the hardware status board and the new-game setup."""
+"""The screens' state without Kivy: the hardware status board, the new-game lobby, the heroes' panels
+and the referee's steps, on the real table, store and engine."""
 
 from __future__ import annotations
 
-from companion.core.events import ButtonPressed, DeviceState, DeviceStatus, DiceThrown, SettledDie, TagSeen
+import queue
+
+from companion.core.events import (
+    ButtonPressed,
+    DeviceState,
+    DeviceStatus,
+    DiceThrown,
+    DomainEvent,
+    SettledDie,
+    TagSeen,
+)
+from companion.core.flow import Act
+from companion.core.rules import find
 from companion.games.covenant.data import default
-from companion.ui.newgame import GameSetup
+from companion.store import Store, StoredSession
+from companion.table import Lobby, Table
+from companion.ui.heroes import hero_lines, hp_text, status_line
+from companion.ui.newgame import deck_mode, missing, set_deck_mode, toggle_hero
+from companion.ui.referee import NoGame, Referee
 from companion.ui.status import StatusBoard
 
-HEROES = {h.id: {"en": h.en, "ar": h.ar} for h in default().heroes.values()}
+DATA = default()
+HEROES = {h.id: {"en": h.en, "ar": h.ar} for h in DATA.heroes.values()}
 
 
 def hero_card(hero: str) -> TagSeen:
@@ -45,57 +63,87 @@ def test_a_throw_proves_the_tray_alive_and_unknown_devices_get_a_row() -> None:
     assert board.rows["printer"].state is DeviceState.SIMULATED
 
 
-def test_heroes_join_by_touch_or_by_card_and_the_table_grows() -> None:
-    setup = GameSetup(HEROES, players=2)
-    assert setup.missing() is not None
-    assert setup.toggle_hero("knight").text("en") == "Exiled Knight joins the table."
-    assert setup.hero_card(hero_card("sorceress")).text("ar") == "انضمام ساحرة الجمر إلى الطاولة."
-    assert setup.missing() is None
-    setup.hero_card(hero_card("rogue"))
-    assert setup.players == 3 and setup.heroes == ["knight", "sorceress", "rogue"]
-    assert setup.hero_card(hero_card("rogue")).text("en") == "Shadow Rogue has already joined."
-    assert setup.heroes == ["knight", "sorceress", "rogue"]
-    assert setup.toggle_hero("knight").text("en") == "Exiled Knight left the table."
-    assert setup.heroes == ["sorceress", "rogue"]
+def test_status_rows_follow_the_tables_device_statuses() -> None:
+    board = StatusBoard()
+    devices = {"dice-tray": (DeviceStatus("dice-tray", DeviceState.SIMULATED), 10.0)}
+    assert board.sync(devices) and board.rows["tray"].state is DeviceState.SIMULATED
+    assert not board.sync(devices), "the same status twice is no change"
+    devices["nfc"] = (DeviceStatus("nfc", DeviceState.FAULT, "unplugged"), 12.0)
+    assert board.sync(devices) and board.rows["reader"].faults == 1 and board.rows["tray"].last_seen == 10.0
 
 
-def test_a_smaller_table_sends_the_last_heroes_away() -> None:
-    setup = GameSetup(HEROES, players=4, heroes=["knight", "sorceress", "rogue", "ranger"])
-    message = setup.set_players(2)
-    assert setup.heroes == ["knight", "sorceress"] and message is not None
-    assert setup.set_players(5) is not None and setup.players == 2
-    assert setup.set_players(0) is not None
+def test_heroes_join_the_lobby_by_touch_and_leave_by_a_second_touch() -> None:
+    lobby = Lobby()
+    assert missing(lobby) is not None
+    assert toggle_hero(lobby, "knight", HEROES).text("en") == "Exiled Knight joins the table."
+    assert lobby.tap(hero_card("sorceress")) is None and missing(lobby) is None
+    assert lobby.heroes == ["knight", "sorceress"]
+    assert toggle_hero(lobby, "knight", HEROES).text("ar") == "مغادرة الفارس المنفي للطاولة."
+    assert lobby.heroes == ["sorceress"]
+    for hero in ("knight", "rogue", "ranger"):
+        toggle_hero(lobby, hero, HEROES)
+    assert toggle_hero(lobby, "knight", HEROES).text("en") == "Exiled Knight left the table."
+    assert lobby.tap(TagSeen(uid="04", token={"game": "covenant", "kind": "room-marker"})) is not None
 
 
-def test_bad_tags_and_bad_values_become_messages_not_errors() -> None:
-    setup = GameSetup(HEROES)
-    assert "cannot be read" in setup.hero_card(TagSeen(uid="04", problem="corrupt")).text("en")
-    marker = TagSeen(uid="04", token={"game": "covenant", "kind": "room-marker", "zone": 1})
-    assert setup.hero_card(marker).text("en") == "This tag is not a hero card."
-    assert setup.hero_card(hero_card("wizard")).text("en") == "There is no hero called wizard."
-    assert setup.toggle_hero("wizard").text("ar") == "لا يوجد بطل اسمه wizard."
-    assert setup.set_escape_rounds(5) is not None and setup.escape_rounds == 3
-    assert setup.set_deck_mode("dealer") is not None and setup.deck_mode == "app"
-    assert setup.heroes == []
-
-
-def test_the_setup_handed_to_the_engine() -> None:
-    setup = GameSetup(HEROES, players=1)
-    setup.toggle_hero("ranger")
-    setup.set_escape_rounds(2)
-    setup.set_deck_mode("table")
-    assert setup.as_setup(seed=7) == {
+def test_the_deck_mode_is_one_choice_for_every_deck_and_the_markers_stay_on_the_table() -> None:
+    lobby = Lobby()
+    assert deck_mode(lobby) == "app"
+    set_deck_mode(lobby, "table")
+    assert deck_mode(lobby) == "table"
+    toggle_hero(lobby, "ranger", HEROES)
+    lobby.difficulty = "harder"
+    assert lobby.setup(seed=7) == {
         "heroes": ["ranger"], "seed": 7, "difficulty": "harder",
         "deal": {"events": "table", "loot": "table", "equipment": "table", "combat": "table", "monsters": "table",
                  "potions": "table", "markers": "table"}}
+    set_deck_mode(lobby, "app")
+    assert deck_mode(lobby) == "app" and lobby.setup(seed=1)["deal"]["markers"] == "table"
 
 
-def test_the_setup_starts_the_real_engine() -> None:
-    from companion.core.rules import find
-
-    setup = GameSetup(HEROES, players=2)
-    setup.toggle_hero("knight")
-    setup.toggle_hero("rogue")
+def test_hero_panels_read_the_state() -> None:
     rules = find("covenant")
-    state = rules.new_game(setup.as_setup(seed=3))
-    assert rules.prompt(state) is not None
+    state = rules.new_game({"heroes": ["knight", "rogue"], "seed": 3,
+                            "position": {"heroes": {"rogue": {"hp": 1}}, "falls": 2}})
+    knight, rogue = state.heroes["knight"], state.heroes["rogue"]
+    first, second = hero_lines(knight, DATA)
+    assert first.text("en") == "Exiled Knight: HP 14 (+12 token, marker on 2) · gold 3"
+    assert "potions: Health potion" in second.text("en") and "shards: 0" in second.text("en")
+    assert hero_lines(rogue, DATA)[0].text("ar") == "لص الظلال: الصحة 1 · الذهب 3"
+    rogue.fallen = True
+    assert hp_text(rogue).text("en") == "fallen"
+    assert status_line(state, DATA).text("en") == "Round 1 · Exiled Knight: 4 actions · falls 2/6"
+    state.outcome = "defeat:falls"
+    assert "the game is over" in status_line(state, DATA).text("en")
+
+
+def test_the_referee_holds_the_monster_phase_until_each_step_is_confirmed() -> None:
+    setup = {"heroes": ["knight", "rogue"], "seed": 1,
+             "position": {"falls": 5, "heroes": {"rogue": {"space": "m4", "hp": 1}},
+                          "monsters": [{"uid": "m1", "kind": "goblin", "space": "m4"}], "next_uid": 2}}
+    events: queue.Queue[DomainEvent] = queue.Queue()
+    with Store(":memory:") as store:
+        session = store.start("covenant", setup)
+        assert isinstance(session, StoredSession)
+        referee = Referee(Table(session, events))
+        assert referee.submit(Act("knight", "move", "t1")) and not referee.waiting
+        assert referee.undo() and referee.waiting
+        assert [m.text("en") for m in referee.put_back] == ["Move Exiled Knight back to m1."]
+        events.put(ButtonPressed("next"))
+        referee.pump()
+        assert not referee.put_back
+        referee.submit(Act("knight", "end", "turn"))
+        referee.submit(Act("rogue", "end", "turn"))
+        kinds = [e.kind for e in referee.steps]
+        assert kinds[0] == "monster-phase" and kinds[-1] == "defeat" and "fall" in kinds
+        assert referee.submit(Act("knight", "end", "turn")) and referee.notice is not None
+        while referee.waiting:
+            referee.next()
+        assert not referee.next()
+        assert len(referee.transcript) > len(kinds)
+
+
+def test_before_a_game_the_table_refuses_every_input_calmly() -> None:
+    referee = Referee(Table(NoGame(), queue.Queue()))
+    assert referee.submit(Act("knight", "end", "turn"))
+    assert referee.notice is not None and referee.notice.text("en") == "No game is in progress."

@@ -1,0 +1,68 @@
+"""The lines the table screen shows about the game: the round, whose turn, the fall counter, the escape,
+and each hero's panel (HP as it lies on the 12 + "+12" track, gold, actions left, equipment, potions,
+shards, upgrades). Read-only views of the engine's state, as messages; no Kivy here."""
+
+from __future__ import annotations
+
+from companion.core.messages import Msg, Named
+from companion.games.covenant.data import GameData
+from companion.games.covenant.state import GameState, Hero
+
+TRACK = 12  # the hero board's HP track; above it the "+12" token lies on the board
+MAX_FALLS = 6
+
+
+def _named(spec: object) -> Named:
+    return {"en": str(getattr(spec, "en", "")), "ar": str(getattr(spec, "ar", ""))}
+
+
+def _list(names: list[Named]) -> Named:
+    """Names joined in each language with its own comma; a dash for none."""
+    if not names:
+        return {"en": "—", "ar": "—"}
+    return {"en": ", ".join(n["en"] for n in names), "ar": "، ".join(n.get("ar") or n["en"] for n in names)}
+
+
+def status_line(state: GameState, data: GameData) -> Msg:
+    """Round, whose turn and the actions left, the falls; the escape's round once it has begun."""
+    if state.escape is not None and state.escape.round:
+        return Msg("Escape round {round} of {rounds} · {hero}: {actions} actions · falls {falls}/{most}",
+                   {"round": state.escape.round, "rounds": state.escape.rounds, "falls": state.falls,
+                    "hero": _named(data.heroes[state.active]), "actions": state.actions, "most": MAX_FALLS})
+    if state.outcome is not None or state.turn >= len(state.order):
+        return Msg("Round {round} · the game is over · falls {falls}/{most}",
+                   {"round": state.round, "falls": state.falls, "most": MAX_FALLS})
+    if state.phase == "monsters":
+        return Msg("Round {round} · monster phase · falls {falls}/{most}",
+                   {"round": state.round, "falls": state.falls, "most": MAX_FALLS})
+    return Msg("Round {round} · {hero}: {actions} actions · falls {falls}/{most}",
+               {"round": state.round, "hero": _named(data.heroes[state.active]), "actions": state.actions,
+                "falls": state.falls, "most": MAX_FALLS})
+
+
+def hp_text(hero: Hero) -> Msg:
+    """Where the HP marker lies: on the track, or on it with the "+12" token beside it."""
+    if hero.fallen:
+        return Msg("fallen")
+    if hero.hp > TRACK:
+        return Msg("HP {hp} (+12 token, marker on {spot})", {"hp": hero.hp, "spot": hero.hp - TRACK})
+    return Msg("HP {hp}", {"hp": hero.hp})
+
+
+def hero_lines(hero: Hero, data: GameData) -> tuple[Msg, Msg]:
+    """A hero's panel in two lines: name, HP and gold; then what they carry."""
+    gear = [_named(data.equipment[i]) for i in (hero.weapon, hero.armour, hero.accessory)
+            if i is not None and i in data.equipment]
+    potions = [_named(data.potions[p]) for p in hero.potions if p in data.potions]
+    upgrades = [_named(data.upgrades[u]) for u in hero.upgrades if u in data.upgrades]
+    first = Msg("{hero}: {hp} · gold {gold}", {"hero": _named(data.heroes[hero.id]), "hp": _field(hp_text(hero)),
+                                                "gold": hero.gold})
+    second = Msg("gear: {gear} · potions: {potions} · shards: {shards} · upgrades: {upgrades}",
+                 {"gear": _list(gear), "potions": _list(potions), "shards": len(hero.shards),
+                  "upgrades": _list(upgrades)})
+    return first, second
+
+
+def _field(msg: Msg) -> Named:
+    """A message as a field of another, in both languages."""
+    return {"en": msg.text("en"), "ar": msg.text("ar")}
