@@ -15,7 +15,7 @@ from kivy.uix.widget import Widget
 from companion.games.covenant.data import GameData
 from companion.games.covenant.state import GameState
 from companion.ui import theme
-from companion.ui.bidi import shape, wrap_logical
+from companion.ui.bidi import shape
 from companion.ui.board import HERO_COLOURS, draw_text, text_texture
 from companion.ui.fonts import measurer
 from companion.ui.i18n import N_
@@ -119,21 +119,15 @@ class Swatch(Widget):
 
 
 def name_width(ui: Ui, names: list[str]) -> float:
-    """The narrowest column in which every name takes one line in Arabic (a line of Arabic fills the
-    row) and at most two in English."""
+    """A column in which every name takes one line (Kivy wraps a line that only just fits: 10 px spare)."""
     measure = measurer(ui.font("small"), False)
-    most = 1 if ui.rtl else 2
-    shaped = [shape(n) for n in names]
-    width = max(measure(word) for n in shaped for word in n.split())
-    while any(len(wrap_logical(n, width, measure)) > most for n in shaped):
-        width += 4
-    return width + ui.px(10)
+    return max(measure(shape(n)) for n in names) + ui.px(10)
 
 
 class SummaryScreen(BoxLayout):
-    """A widget (a vertical BoxLayout) for a whole screen's body: the outcome and the figures in a row
-    that ends with `actions` (say, a button home), then the three charts side by side. It needs about
-    the whole 800×480 screen less its padding: it carries no top bar of its own."""
+    """A widget (a vertical BoxLayout) for a screen's body: the outcome and the figures in a row that
+    ends with `actions` (say, a button home), then the three charts side by side. At 800×480 it needs
+    about 380 px of height with four heroes: it fits under a screen's top bar."""
 
     def __init__(self, data: GameData, state: GameState, *, ui: Ui, actions: list[Widget] | None = None,
                  **kwargs: Any) -> None:
@@ -147,7 +141,7 @@ class SummaryScreen(BoxLayout):
         figures = label(ui, ui.t("Rounds: {rounds} · Falls: {falls}", rounds=state.round, falls=state.falls),
                         "small", size_hint_x=0.45)
         self.add_widget(row(ui, [headline, figures, *(actions or [])], size_hint_y=None, height=ui.touch))
-        charts = [(self._damage(), 0.46), (self._rolls(), 0.27), (self._rounds(), 0.27)]
+        charts = [(self._damage(), 0.5), (self._rolls(), 0.25), (self._rounds(), 0.25)]
         for panel, share in charts:
             panel.size_hint_x = share
         self.add_widget(row(ui, [panel for panel, _ in charts]))
@@ -165,7 +159,7 @@ class SummaryScreen(BoxLayout):
         panel = self._chart(ui.t("Damage per hero"))
         heroes = sorted(self.state.heroes.values(), key=lambda h: h.seat)
         scale = max([1, *(h.damage_dealt for h in heroes), *(h.damage_taken for h in heroes)])
-        deaths_w = ui.px(80)
+        deaths_w = ui.px(72)
         key = row(ui, [Swatch(DEALT, size_hint_x=None, width=line * 0.7), label(ui, ui.t("dealt"), "small"),
                        Swatch(TAKEN, size_hint_x=None, width=line * 0.7), label(ui, ui.t("taken"), "small"),
                        label(ui, ui.t("Deaths"), "small", size_hint_x=None, width=deaths_w, align="center")],
@@ -180,7 +174,7 @@ class SummaryScreen(BoxLayout):
             self.charts[f"damage:{hero.id}"] = bars
             deaths = label(ui, str(hero.deaths), "small", bold=True, size_hint_x=None, width=deaths_w,
                            align="center")
-            panel.add_widget(row(ui, [name, bars, deaths], spacing=0, size_hint_y=None, height=line * 1.35))
+            panel.add_widget(row(ui, [name, bars, deaths], spacing=0, size_hint_y=None, height=line * 1.05))
         panel.add_widget(Widget())
         return panel
 
@@ -206,7 +200,7 @@ class SummaryScreen(BoxLayout):
         for zone, spec in sorted(self.data.boards.items()):
             rounds = per_zone.get(str(zone), 0)
             panel.add_widget(label(ui, ui.text({"en": spec.en, "ar": spec.ar}), "small", size_hint_y=None,
-                                   height=line))
+                                   fit_height=True))
             bars = Bars(ui, [(rounds, ROUNDS)], scale, size_hint_y=None, height=line * 0.6)
             self.charts[f"rounds:{zone}"] = bars
             panel.add_widget(bars)

@@ -1,5 +1,6 @@
-"""The end-of-game summary, drawn headless from finished games: the bots' victory, the bots' defeat by
-falls, and a laid position lost in the escape with zero figures in it. Each language and window size
+"""The end-of-game summary, drawn headless from finished games: the bots' four-hero victory, their
+defeat by falls, and a laid position lost in the escape with zero figures in it. It is laid where the
+app puts it, under a screen's top bar. Each language and window size
 runs in its own process (see test_board.py):
 
     python tests/ui/test_summary.py LANG WIDTHxHEIGHT OUT_DIR
@@ -44,7 +45,7 @@ def lost_in_the_escape() -> GameState:
 
 
 def games() -> dict[str, GameState]:
-    return {"victory": finished({"heroes": ["knight", "rogue", "sorceress"], "seed": 1}),
+    return {"victory": finished({"heroes": ["knight", "sorceress", "rogue", "ranger"], "seed": 2}),
             "falls": finished({"heroes": ["rogue"], "seed": 1, "difficulty": "harder"}),
             "escape": lost_in_the_escape()}
 
@@ -74,6 +75,7 @@ def test_the_games_summarised_are_real_and_finished() -> None:
     assert [s.outcome for s in states.values()] == ["victory", "defeat:falls", "defeat:escape"]
     victory = states["victory"]
     assert sum(victory.stats.rolls.values()) > 50 and len(victory.stats.rounds_per_zone) == 3
+    assert len(victory.heroes) == 4 and sum(h.deaths for h in victory.heroes.values()) == 2
     assert states["falls"].falls == 6
 
 
@@ -143,9 +145,9 @@ def scenario(app: Any, lang: str, out: Path, check: Check, shots: list[str]) -> 
     size = f"{Window.width}x{Window.height}"
     yield 1.2  # the first frames: a screenshot taken earlier comes out blank
     for name, state in games().items():
-        app.root.clear_widgets()
+        app.body.clear_widgets()
         summary = SummaryScreen(DATA, state, ui=ui)
-        app.root.add_widget(summary)
+        app.body.add_widget(summary)
         yield 0.4
         words = ui.t(OUTCOMES[str(state.outcome)])
         check(any(w.logical == words for w in summary.walk() if isinstance(w, BidiLabel)), f"{words!r} shown")
@@ -166,15 +168,23 @@ def main(argv: list[str]) -> int:
     from kivy.app import App
     from kivy.core.window import Window
     from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.widget import Widget
 
     from companion.ui.theme import Ui
 
     check, shots, failure = Check(), [], [""]
 
     class SummaryApp(App):
+        """The summary where the app puts it: under a screen's top bar, in its padded body."""
+
         def build(self) -> Any:
             Window.clearcolor = (0.09, 0.08, 0.10, 1)
-            return BoxLayout(padding=Ui.for_window(lang, *Window.size).px(10))
+            ui = Ui.for_window(lang, *Window.size)
+            screen = BoxLayout(orientation="vertical", padding=ui.px(10), spacing=ui.gap)
+            screen.add_widget(Widget(size_hint_y=None, height=ui.touch))
+            self.body = BoxLayout()
+            screen.add_widget(self.body)
+            return screen
 
     app = SummaryApp()
     run_steps(app, lambda: scenario(app, lang, out, check, shots), failure)
