@@ -313,6 +313,9 @@ class BoardView(Widget):
     def spec(self) -> BoardSpec | None:
         return self.data.boards[self.state.board.zone] if self.state is not None else None
 
+    def board_hall(self) -> str:
+        return next(sid for sid, v in self.views.items() if v.kind == "hall")
+
     # ---- taps ----
 
     def on_touch_down(self, touch: Any) -> bool:
@@ -377,7 +380,12 @@ class BoardView(Widget):
         ui, state, spec = self.ui, self.state, self.spec
         assert state is not None and spec is not None
         swatch = ui.line("small")
-        entries: list[tuple[Token | None, str]] = [(None, ui.text({"en": spec.en, "ar": spec.ar}))]
+        guardian = self.data.guardians[spec.zone]
+        # The guardian's name beside the red badge that shows its HP on the hall.
+        hp = str(self.views[self.board_hall()].guardian_hp)
+        entries: list[tuple[Token | None, str]] = [(None, ui.text({"en": spec.en, "ar": spec.ar})),
+                                                   (Token("monster", "", hp, theme.BAD if hp != "0" else theme.MUTED),
+                                                    ui.text({"en": guardian.en, "ar": guardian.ar}))]
         tokens = [t for v in self.views.values() for t in v.tokens]
         seen: set[tuple[str, str]] = set()
         for hero in sorted(state.heroes.values(), key=lambda h: h.seat):
