@@ -166,6 +166,12 @@ def check_taps(board: Any, taps: list[str], check: Check) -> None:
             touch.touch_down()
             touch.touch_up()
             check(taps == [space], f"a touch at ({x:.0f}, {y:.0f}) on {space} gave {taps}")
+    taps.clear()
+    touch = UnitTestTouch(*geo.centre("m1"))
+    touch.touch_down()
+    touch.touch_move(*geo.centre("m2"))
+    touch.touch_up()
+    check(taps == [], f"a finger slid from m1 to m2 tapped {taps}")
 
 
 def check_key(board: Any, lang: str, check: Check) -> None:
