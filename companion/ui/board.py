@@ -402,15 +402,15 @@ class BoardView(Widget):
                   ("merchant", Token("merchant", "", "", MERCHANT), N_("the Merchant")),
                   ("pile", Token("pile", "", "", PILE), N_("dropped items")),
                   ("covenant", Token("hero", "", "", theme.PANEL, frozenset({"covenant"})), N_("the Covenant"))]
-        for mark, token, msgid in extras:
+        for mark, example, msgid in extras:
             if any(mark in t.marks or t.kind == mark for t in tokens):
-                entries.append((token, ui.t(msgid)))
+                entries.append((example, ui.t(msgid)))
         out: list[tuple[Token | None, str, float]] = []
-        for token, text in entries:
-            measure = measurer(ui.font("small"), token is None)
+        for shown, text in entries:
+            measure = measurer(ui.font("small"), shown is None)
             line = display_lines(text, 100_000, measure, ui.rtl)[0]
             # Kivy counts the padding into the texture too, and wraps a line that only just fits.
-            out.append((token, text, measure(line) + 4 * ui.gap + ui.px(4) + (swatch if token else 0)))
+            out.append((shown, text, measure(line) + 4 * ui.gap + ui.px(4) + (swatch if shown else 0)))
         return out
 
     def _fill_key(self, items: list[tuple[Token | None, str, float]],
