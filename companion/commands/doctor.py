@@ -310,10 +310,16 @@ def check_data(m: Machine) -> Iterator[Finding]:
 def check_store(m: Machine) -> Iterator[Finding]:
     path = Path(m.settings.store.path).expanduser()
     if path.exists():
-        ok = path.is_file() and os.access(path, os.R_OK | os.W_OK)
-        yield (Finding("session store", Level.OK, f"{path} is writable") if ok else
-               Finding("session store", Level.PROBLEM, f"{path} is not a file this user may write",
-                       f"sudo chown {user_name()} {path}"))
+        if not (path.is_file() and os.access(path, os.R_OK | os.W_OK)):
+            yield Finding("session store", Level.PROBLEM, f"{path} is not a file this user may write",
+                          f"sudo chown {user_name()} {path}")
+            return
+        from companion.store.db import inspect
+
+        problem = inspect(path)
+        yield (Finding("session store", Level.OK, f"{path} is writable and sound") if problem is None else
+               Finding("session store", Level.PROBLEM, f"{path} is {problem}",
+                       "start the app once: it keeps the file aside and starts a new store (docs/store.md)"))
         return
     ancestor = next(p for p in path.parents if p.exists())
     if ancestor.is_dir() and os.access(ancestor, os.W_OK | os.X_OK):

@@ -118,6 +118,22 @@ def _open_or_set_aside(path: Path, problems: list[Problem]) -> Opened:
     return Opened(_connect(str(path)), str(path), durable=True, problems=problems)
 
 
+def inspect(path: Path) -> str | None:
+    """What is wrong with a store file, read without changing it (for `companion doctor`); None if sound."""
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            version: int = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                return f"written by a newer version of the app (schema {version}, this one reads {SCHEMA_VERSION})"
+            check = [row[0] for row in conn.execute("PRAGMA quick_check")]
+            return None if check == ["ok"] else f"damaged: {'; '.join(check[:3])}"
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        return f"not a readable database: {exc}"
+
+
 class _Corrupt(sqlite3.DatabaseError):
     """`quick_check` found damage that opening the file did not."""
 

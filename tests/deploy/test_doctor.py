@@ -179,6 +179,19 @@ def test_store_path_that_will_be_created(tmp_path: Path, capsys: Capture) -> Non
                                                "first game")]
 
 
+def test_a_damaged_store_is_reported_and_left_as_it_is(tmp_path: Path, capsys: Capture) -> None:
+    from companion.store import Store
+
+    path = tmp_path / "sessions.sqlite3"
+    Store(path).close()
+    _, report = run_doctor(tmp_path, capsys, f'[store]\npath = "{path}"\n')
+    assert report["session store"] == [("OK", f"{path} is writable and sound")]
+    path.write_bytes(b"this is no database" * 100)
+    code, report = run_doctor(tmp_path, capsys, f'[store]\npath = "{path}"\n')
+    assert code == 1 and levels(report, "session store") == ["PROBLEM"]
+    assert path.read_bytes() == b"this is no database" * 100
+
+
 def test_bad_settings_file_is_reported_and_the_rest_still_checked(tmp_path: Path,
                                                                   capsys: Capture) -> None:
     code, report = run_doctor(tmp_path, capsys, "[tray]\nspeed = 9600\n")
