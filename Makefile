@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench fuzz soak clean po
+.PHONY: run test lint bench fuzz soak clean po screenshots
 
 $(STAMP): pyproject.toml deploy/dev-setup.sh
 	@bash deploy/dev-setup.sh
@@ -32,6 +32,11 @@ fuzz: $(STAMP)
 
 soak: $(STAMP)
 	SOAK=1 $(BIN)/pytest tests -k soak
+
+# Refresh docs/screenshots/ (the UI tests write theirs to a temporary folder otherwise), then look at them.
+screenshots: $(STAMP)
+	rm -f docs/screenshots/*.png
+	UI_SCREENSHOTS=docs/screenshots $(BIN)/pytest -q tests/ui/test_app.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .hypothesis

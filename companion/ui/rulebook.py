@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.core.messages import Named
+from companion.core.messages import Lang, Named
+from companion.games.covenant.data import default
 from companion.games.covenant.schema import Section
 
 RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
@@ -31,12 +32,20 @@ def load_rulings(path: Path = RULINGS) -> dict[str, Named]:
 
 
 def section_text(section: Section) -> Named:
-    """A section's title, then its text when the data has it, in each language."""
+    """A section's text in each language, or its title while the data has no text (the rule window's
+    heading names the section already)."""
     text = section.text
-    return {"en": f"{section.en}\n{text.en}" if text else section.en,
-            "ar": f"{section.ar}\n{text.ar}" if text else section.ar}
+    return {"en": text.en, "ar": text.ar} if text else {"en": section.en, "ar": section.ar}
 
 
 def rule_texts(sections: dict[str, Section], path: Path = RULINGS) -> dict[str, Named]:
     """Every citation the referee may make -> its text: the rulebook's sections and the rulings."""
     return {**{sid: section_text(s) for sid, s in sections.items()}, **load_rulings(path)}
+
+
+def rule_name(rule: str, lang: Lang) -> str:
+    """How a citation reads: a rulebook section by its title in the language ("§دورك"), a ruling by its id."""
+    section = default().sections.get(rule)
+    if section is None:
+        return rule
+    return f"§{section.ar if lang == 'ar' else section.en}"

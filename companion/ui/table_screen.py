@@ -13,7 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
-from companion.core.flow import ActionPrompt, DiePrompt, Event, Prompt
+from companion.core.flow import Act, ActionPrompt, DiePrompt, Event, Prompt
 from companion.games.covenant.state import GameState
 from companion.ui import theme
 from companion.ui.base import BaseScreen
@@ -31,9 +31,11 @@ FITTING = 6  # buttons that fit beside the heroes at 800x480 without scrolling
 NARROW_FITTING = 3  # and one above the other beside the board
 
 
-def highlight(prompt: Prompt | None, state: GameState, step: Event | None) -> dict[str, str]:
-    """Spaces to mark on the board: a monster's path while its move is shown, else the destinations,
-    rooms and targets the prompt offers."""
+def highlight(prompt: Prompt | None, state: GameState, step: Event | None, attack: Act | None) -> dict[str, str]:
+    """Spaces to mark on the board: a monster's path while its move is shown, the target of an attack
+    being weighed, else the destinations, rooms and targets the prompt offers."""
+    if attack is not None and (aimed := state.monster(attack.target or "")) is not None:
+        return {aimed.space: "target"}
     if step is not None:
         path = step.data.get("path")
         return {str(space): "path" for space in path} if isinstance(path, list) else {}
@@ -88,7 +90,7 @@ class TableScreen(BaseScreen):
         if self.pane == "board":
             self.board = BoardView(app.data, app.tap_space, ui=ui, size_hint_x=0.65)
             step = app.referee.steps[0] if app.referee.steps else None
-            self.board.show(state, highlight(app.table.prompt, state, step))
+            self.board.show(state, highlight(app.table.prompt, state, step, app.confirming))
             return self.board
         if self.pane == "log":
             return Transcript(ui, app.referee.transcript, app.rule_text, size_hint_x=0.5)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 import traceback
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
@@ -115,10 +116,11 @@ class Driver:
 
     def show_rule(self, rule: str, shot: str) -> Generator[float, None, None]:
         """A short tap on a rule citation does nothing; a long press shows the rule, shot, then closed."""
+        from companion.ui.rulebook import rule_name
         from companion.ui.widgets import LongPressLabel
 
         yield from self.settle()
-        citation = self.find(self.t("Rule {rule}", rule=rule), kind=LongPressLabel)
+        citation = self.find(self.t("Rule {rule}", rule=rule_name(rule, self.app.lang)), kind=LongPressLabel)
         touch = self._touch(citation)
         touch.touch_down()
         touch.touch_up()
@@ -156,13 +158,12 @@ class Driver:
         """A finger held on `widget` until `until()` holds (fails after `most` seconds)."""
         touch = self._touch(widget)
         touch.touch_down()
-        waited = 0.0
-        while not until() and waited < most:
-            yield 0.1
-            waited += 0.1
+        start = time.monotonic()
+        while not until() and time.monotonic() - start < most:
+            yield 0.05
+        self.held = time.monotonic() - start  # real time: a loaded machine draws fewer frames
         touch.touch_up()
         assert until(), f"holding {widget.logical!r} for {most} s did nothing"
-        self.held = waited
 
     def modal_open(self) -> bool:
         from kivy.core.window import Window
