@@ -1,9 +1,9 @@
 """The app's figures: time from launch to the first frame, resident memory once started, the time to
 redraw every screen in the other language, and the Arabic layout of a paragraph.
 
-Each run starts the real app (`companion run`'s `build_app`) in a fresh process on SDL's offscreen
-driver at 800×480, which reports back on its standard output; the launch time is measured from
-outside, so it includes Python's own start and every import.
+Each run starts the real app (`companion run`'s `build_app`: the devices, a store, the table) in a fresh
+process on SDL's offscreen driver at 800×480, which reports back on its standard output; the launch time
+is measured from outside, so it includes Python's own start and every import.
 """
 
 from __future__ import annotations
@@ -43,7 +43,9 @@ def child() -> None:
     from companion.ui.bidi import display_lines
     from companion.ui.fonts import _width, measurer
 
-    app = build_app(Settings(), "bench")
+    settings = Settings()  # the devices as `companion run` finds them (simulated where absent)
+    settings.store.path = os.path.join(os.environ["KIVY_HOME"], "sessions.sqlite3")  # not the table's own store
+    app = build_app(settings, "bench")
     seen: list[bool] = []
 
     def first_frame(*_: object) -> None:

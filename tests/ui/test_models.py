@@ -132,6 +132,11 @@ def test_the_referee_holds_the_monster_phase_until_each_step_is_confirmed() -> N
         events.put(ButtonPressed("next"))
         referee.pump()
         assert not referee.put_back
+        referee.submit(Act("knight", "move", "t1"))
+        events.put(ButtonPressed("undo"))  # the physical Undo button
+        referee.pump()
+        assert [m.text("en") for m in referee.put_back] == ["Move Exiled Knight back to m1."]
+        referee.next()
         referee.submit(Act("knight", "end", "turn"))
         referee.submit(Act("rogue", "end", "turn"))
         kinds = [e.kind for e in referee.steps]
