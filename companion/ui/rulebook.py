@@ -44,8 +44,8 @@ def rule_texts(sections: dict[str, Section], path: Path = RULINGS) -> dict[str, 
 
 
 def rule_name(rule: str, lang: Lang) -> str:
-    """How a citation reads: a rulebook section by its title in the language ("§دورك"), a ruling by its id."""
+    """How a citation reads: a rulebook section by its title in the language (§دورك), a ruling by its id."""
     section = default().sections.get(rule)
     if section is None:
         return rule
-    return f"§{section.ar if lang == 'ar' else section.en}"
+    return "§" + (section.ar if lang == "ar" else section.en)
