@@ -86,7 +86,7 @@ class Driver:
             before = now
         raise AssertionError(f"the {self.screen()} screen never settled")
 
-    def until(self, done: Callable[[], bool], what: str, most: float = 5.0) -> Generator[float, None, None]:
+    def until(self, done: Callable[[], bool], what: str, most: float = 15.0) -> Generator[float, None, None]:
         """Waits (the app running) until `done()`: a device's answer takes a few polls."""
         waited = 0.0
         while not done():
