@@ -142,6 +142,8 @@ class CompanionApp(App):
             changed = self._lobby_events()
         else:
             changed = self.referee.pump() or self.table.rolling != rolling
+            if self.referee.spare_next and self.confirming is not None:
+                self.answer(self.confirming)  # the Next button confirms the attack whose odds are shown
         if self.status.sync(self.table.devices):
             self._home().refresh_status()
         if changed:

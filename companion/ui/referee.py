@@ -42,6 +42,7 @@ class Referee:
     notice: Msg | None = None
     notice_rule: str = ""
     put_back: list[Msg] = field(default_factory=list)
+    spare_next: bool = False  # the Next button pressed with no step to confirm: the screen's own to use
 
     def absorb(self, update: Update) -> bool:
         """Takes in what the table reports; True when anything on the screen changes."""
@@ -61,9 +62,8 @@ class Referee:
             self.notice, self.notice_rule = notice.msg, notice.rule
         if update.put_back:
             self.put_back, self.steps, self.notice = list(update.put_back), [], None
-        if update.next_pressed:
-            changed = self.next() or changed
-        return changed
+        self.spare_next = update.next_pressed and not self.next()
+        return changed or (update.next_pressed and not self.spare_next)
 
     @property
     def waiting(self) -> bool:

@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.config import Settings
 from companion.core.events import DomainEvent
-from companion.core.flow import ChoicePrompt
+from companion.core.flow import ChoicePrompt, DiePrompt
 from companion.core.messages import Lang
 from companion.store import Problem
 from companion.ui.theme import MIN_TOUCH_MM, MM_PER_PX_7IN
@@ -278,8 +278,8 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     """Home with the devices' status, the settings, a new game joined by a touch and by a hero card on the
     emulated reader, the setup checklist, then a real game: a move taken back with Undo, a room revealed
     by its marker on the reader, the trap die thrown in the simulated tray, an attack with its odds, the
-    monster phase step by step (one step by the physical Next button), the summary; and a rule shown by
-    a long press."""
+    monster phase step by step, the summary; and a rule shown by a long press. The physical Next button
+    confirms the attack and one step."""
     lang, app = d.lang, d.app
     yield from d.until(lambda: all(r.state is not None for r in app.status.rows.values()), "the devices report")
     yield 1.0  # the first frames (a screenshot taken earlier comes out blank)
@@ -329,7 +329,9 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     yield from d.tap(app.ui().text(target_label(app, "attack", "m2")), count=2)
     assert app.confirming is not None
     yield from d.shot(f"table-odds-{lang}")
-    yield from d.tap(d.t("Attack"))
+    d.press("next")
+    yield from d.until(lambda: app.confirming is None and isinstance(app.table.prompt, DiePrompt),
+                       "the Next button confirms the attack")
     yield from simulated(d, "5")
     yield from d.until(lambda: isinstance(app.table.prompt, ChoicePrompt), "the die is ruled")
     yield from d.tap(app.ui().text(option_label(app, "keep")))
