@@ -31,7 +31,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         command.add_arguments(sub.add_parser(name, help=help_text, description=help_text))
     args = parser.parse_args(argv)
     command = importlib.import_module(f"companion.commands.{COMMANDS[args.command][0]}")
-    result: int = command.run(args)
+    try:
+        result: int = command.run(args)
+    except BrokenPipeError:
+        # The reader of our output went away (`companion replay … | head`): not an error of ours.
+        sys.stderr.close()
+        return 0
     return result
 
 
