@@ -144,8 +144,12 @@ class CompanionApp(App):
             changed = self.referee.pump() or self.table.rolling != rolling
             if self.referee.spare_next and self.confirming is not None:
                 self.answer(self.confirming)  # the Next button confirms the attack whose odds are shown
-        if self.status.sync(self.table.devices):
+        synced = self.status.sync(self.table.devices)
+        if synced:
             self._home().refresh_status()
+            lost = self.status.lost(synced)
+            if lost is not None and self.session is not None:
+                self.referee.notice, self.referee.notice_rule, changed = lost, "", True
         if changed:
             self.screen(self.manager.current).refresh()
 

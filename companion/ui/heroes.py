@@ -66,3 +66,17 @@ def hero_lines(hero: Hero, data: GameData) -> tuple[Msg, Msg]:
 def _field(msg: Msg) -> Named:
     """A message as a field of another, in both languages."""
     return {"en": msg.text("en"), "ar": msg.text("ar")}
+
+
+def conditions(hero: Hero, state: GameState) -> list[Msg]:
+    """What else lies on the hero's board: the Covenant, poison, curses, and when a fallen hero dies."""
+    found = []
+    if state.escape is not None and state.escape.bearer == hero.id:
+        found.append(Msg("carries the Covenant"))
+    if hero.poison:
+        found.append(Msg("poisoned: 1 damage at the start of each of the next {n} turns", {"n": hero.poison}))
+    if hero.curse:
+        found.append(Msg("cursed: {n} fewer actions next turn", {"n": hero.curse}))
+    if hero.fallen and hero.dies_after_round:
+        found.append(Msg("dies unless revived by the end of round {round}", {"round": hero.dies_after_round}))
+    return found

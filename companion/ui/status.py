@@ -16,7 +16,7 @@ from companion.core.events import (
     TagSeen,
 )
 from companion.core.messages import Msg
-from companion.ui.i18n import N_
+from companion.ui.i18n import N_, named
 
 DEVICES = ("tray", "reader", "buttons")
 # Names a backend may report under; anything else gets a row of its own.
@@ -79,15 +79,23 @@ class StatusBoard:
         self.rows: dict[str, DeviceRow] = {d: DeviceRow(d) for d in DEVICES}
         self._synced: dict[str, float] = {}
 
-    def sync(self, devices: Mapping[str, tuple[DeviceStatus, float]]) -> bool:
-        """Takes in the statuses the table has seen since the last call (`Table.devices`); True if any."""
-        changed = False
+    def sync(self, devices: Mapping[str, tuple[DeviceStatus, float]]) -> list[DeviceRow]:
+        """Takes in the statuses the table has seen since the last call (`Table.devices`): the rows changed."""
+        changed = []
         for device, (status, at) in devices.items():
             if self._synced.get(device) != at:
                 self._synced[device] = at
                 self.apply(status, at)
-                changed = True
+                changed.append(self.rows[device_of(status)])
         return changed
+
+    def lost(self, rows: list[DeviceRow]) -> Msg | None:
+        """What the table is told when a device stops working: the screen stands in for it."""
+        down = [r for r in rows if r.state in (DeviceState.FAULT, DeviceState.DISCONNECTED)]
+        if not down:
+            return None
+        return Msg("{device}: {state}. Use the screen meanwhile.", {"device": named(NAMES.get(down[0].device,
+                   down[0].device)), "state": named(STATES[down[0].state])})
 
     def apply(self, event: DomainEvent, now: float) -> None:
         device = device_of(event)

@@ -18,7 +18,7 @@ from companion.games.covenant.state import GameState
 from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.board import BoardView
-from companion.ui.heroes import hero_lines, status_line
+from companion.ui.heroes import conditions, hero_lines, status_line
 from companion.ui.i18n import N_
 from companion.ui.prompt_panel import PromptPanel, Transcript, citation
 from companion.ui.prompts import view
@@ -106,6 +106,9 @@ class TableScreen(BaseScreen):
                                    fit_height=True))
             panel.add_widget(label(ui, ui.text(second), "small", color=theme.MUTED, size_hint_y=None,
                                    fit_height=True))
+            for condition in conditions(hero, state):
+                panel.add_widget(label(ui, ui.text(condition), "small", color=theme.WARN, size_hint_y=None,
+                                       fit_height=True))
             box.add_widget(panel)
         scroll = ScrollView(do_scroll_x=False, size_hint_x=0.5)
         scroll.add_widget(box)

@@ -19,7 +19,7 @@ from companion.core.rules import find
 from companion.games.covenant.data import default
 from companion.store import Store, StoredSession
 from companion.table import Lobby, Table
-from companion.ui.heroes import hero_lines, hp_text, status_line
+from companion.ui.heroes import conditions, hero_lines, hp_text, status_line
 from companion.ui.newgame import deck_mode, missing, set_deck_mode, toggle_hero
 from companion.ui.referee import NoGame, Referee
 from companion.ui.status import StatusBoard
@@ -66,7 +66,7 @@ def test_a_throw_proves_the_tray_alive_and_unknown_devices_get_a_row() -> None:
 def test_status_rows_follow_the_tables_device_statuses() -> None:
     board = StatusBoard()
     devices = {"dice-tray": (DeviceStatus("dice-tray", DeviceState.SIMULATED), 10.0)}
-    assert board.sync(devices) and board.rows["tray"].state is DeviceState.SIMULATED
+    assert board.sync(devices) == [board.rows["tray"]] and board.rows["tray"].state is DeviceState.SIMULATED
     assert not board.sync(devices), "the same status twice is no change"
     devices["nfc"] = (DeviceStatus("nfc", DeviceState.FAULT, "unplugged"), 12.0)
     assert board.sync(devices) and board.rows["reader"].faults == 1 and board.rows["tray"].last_seen == 10.0
@@ -152,3 +152,19 @@ def test_before_a_game_the_table_refuses_every_input_calmly() -> None:
     referee = Referee(Table(NoGame(), queue.Queue()))
     assert referee.submit(Act("knight", "end", "turn"))
     assert referee.notice is not None and referee.notice.text("en") == "No game is in progress."
+
+
+def test_a_heros_conditions_and_a_lost_device_are_said_in_words() -> None:
+    rules = find("covenant")
+    state = rules.new_game({"heroes": ["knight", "rogue"], "seed": 3, "position": {
+        "heroes": {"rogue": {"poison": 2, "curse": 1, "fallen": True, "dies_after_round": 2}},
+        "escape": {"bearer": "knight", "rounds": 3}}})
+    assert [m.text("en") for m in conditions(state.heroes["knight"], state)] == ["carries the Covenant"]
+    assert [m.text("en") for m in conditions(state.heroes["rogue"], state)] == [
+        "poisoned: 1 damage at the start of each of the next 2 turns", "cursed: 1 fewer actions next turn",
+        "dies unless revived by the end of round 2"]
+    board = StatusBoard()
+    rows = board.sync({"dice-tray": (DeviceStatus("dice-tray", DeviceState.DISCONNECTED, "unplugged"), 1.0)})
+    lost = board.lost(rows)
+    assert lost is not None and lost.text("en") == "Dice tray: disconnected. Use the screen meanwhile."
+    assert board.lost(board.sync({"nfc": (DeviceStatus("nfc", DeviceState.CONNECTED), 2.0)})) is None
