@@ -146,8 +146,8 @@ class TableScreen(BaseScreen):
         if prompt is None:
             return
         if isinstance(prompt, DiePrompt) and app.table.rolling:
+            # Above the faces, not instead of them: a die that never settles is entered by touch.
             self._text(now, ui.t("Rolling…"), "body", bold=True, color=theme.GOOD)
-            return
         self.panel = PromptPanel(ui, view(prompt, app.names), app.answer, app.rule_text,
                                  fitting=NARROW_FITTING if narrow else FITTING, narrow=narrow, fill=(0, 0, 0, 0),
                                  padding=0)

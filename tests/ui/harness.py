@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import Settings
-from companion.core.events import DomainEvent
+from companion.core.events import DiceRolling, DomainEvent
 from companion.core.flow import ChoicePrompt, DiePrompt
 from companion.core.messages import Lang
 from companion.store import Problem
@@ -332,6 +332,11 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     d.press("next")
     yield from d.until(lambda: app.confirming is None and isinstance(app.table.prompt, DiePrompt),
                        "the Next button confirms the attack")
+    from companion.ui.widgets import BidiLabel
+
+    d.post(DiceRolling("tray"))  # the tray felt a die start rolling: held steady for the screenshot
+    yield from d.until(lambda: any(w.logical == d.t("Rolling…") for w in d.widgets(BidiLabel)), "rolling…")
+    yield from d.shot(f"table-rolling-{lang}")
     yield from simulated(d, "5")
     yield from d.until(lambda: isinstance(app.table.prompt, ChoicePrompt), "the die is ruled")
     yield from d.tap(app.ui().text(option_label(app, "keep")))
