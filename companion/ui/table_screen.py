@@ -139,6 +139,8 @@ class TableScreen(BaseScreen):
             return
         if referee.notice is not None:
             self._text(now, ui.text(referee.notice), "small", color=theme.WARN)
+            if referee.notice_rule:
+                now.add_widget(citation(ui, referee.notice_rule, app.rule_text, size_hint_y=None, fit_height=True))
         if app.confirming is not None:
             self._odds(now, state, narrow)
             return
