@@ -11,6 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
 
 from companion.core.flow import Event, Input
 from companion.core.messages import Msg, Named
@@ -127,5 +128,6 @@ class Transcript(ScrollView):
         for event in events:
             box.add_widget(label(ui, ui.text(event.msg), "small", size_hint_y=None, fit_height=True))
             box.add_widget(citation(ui, event.rule, rule_text, size_hint_y=None, fit_height=True))
+        box.add_widget(Widget())  # takes the room a short transcript leaves, below it
         self.add_widget(box)
         self.scroll_y = 0

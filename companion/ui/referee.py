@@ -20,6 +20,7 @@ STEP_KINDS = frozenset({
     "defeat", "ambush", "pursuer",
 })
 PHASE_START = "monster-phase"
+UNDO_RULE = "R-STORE-1"
 
 
 class NoGame:
@@ -62,6 +63,7 @@ class Referee:
             self.notice, self.notice_rule = notice.msg, notice.rule
         if update.put_back:
             self.put_back, self.steps, self.notice = list(update.put_back), [], None
+            self.transcript.append(Event("undo", Msg("The last decision was taken back."), UNDO_RULE))
         self.spare_next = update.next_pressed and not self.next()
         return changed or (update.next_pressed and not self.spare_next)
 
@@ -89,6 +91,7 @@ class Referee:
         update = self.table.undo()
         if update.rejection is None and not update.put_back:
             self.steps, self.notice, self.notice_rule = [], Msg("Undone: nothing to put back."), ""
+            self.transcript.append(Event("undo", Msg("The last decision was taken back."), UNDO_RULE))
             return True
         return self.absorb(update)
 

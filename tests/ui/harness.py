@@ -299,7 +299,7 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     yield from d.shot(f"setup-{lang}")
     yield from d.tap(d.t("Begin the game"))
     assert d.screen() == "table" and app.session is not None
-    yield from d.shot(f"table-heroes-{lang}")
+    yield from d.shot(f"table-board-{lang}")
 
     yield from d.tap_board("t6")
     assert app.session.state.heroes["knight"].space == "t6"
@@ -307,6 +307,11 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     assert app.session.state.heroes["knight"].space == "t7" and app.referee.put_back
     yield from d.shot(f"table-undo-{lang}")
     yield from d.tap(d.t("Done"))
+    yield from d.tap(d.t("Heroes"))
+    yield from d.shot(f"table-heroes-{lang}")
+    yield from d.tap(d.t("Log"))
+    yield from d.shot(f"table-log-{lang}")
+    yield from d.tap(d.t("Board"))
 
     yield from simulated(d, d.t("{room} marker {number}", room=d.t("Trap"), number=7))
     yield from d.until(lambda: app.table.held_marker == "z1-trap-1", "the marker is read")
@@ -393,7 +398,7 @@ def screens_only(d: Driver) -> Generator[float, None, None]:
     hero = names(d, "heroes", "sorceress")
     yield from d.tap(d.t("Resume: {heroes}", heroes=hero))
     assert d.screen() == "table" and d.app.session.state.heroes["sorceress"].space == "t3"
-    yield from d.shot(f"table-heroes-{d.lang}-{size}")
+    yield from d.shot(f"table-board-{d.lang}-{size}")
 
 
 SCENARIOS: dict[str, Scenario] = {"whole-game": whole_game, "screens": screens_only}

@@ -136,6 +136,7 @@ def test_the_referee_holds_the_monster_phase_until_each_step_is_confirmed() -> N
         events.put(ButtonPressed("undo"))  # the physical Undo button
         referee.pump()
         assert [m.text("en") for m in referee.put_back] == ["Move Exiled Knight back to m1."]
+        assert [e.kind for e in referee.transcript] == ["move", "undo", "move", "undo"]
         referee.next()
         referee.submit(Act("knight", "end", "turn"))
         referee.submit(Act("rogue", "end", "turn"))
