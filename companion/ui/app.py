@@ -22,10 +22,11 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.config import Settings
 from companion.core.events import TagSeen
-from companion.core.flow import Act, Input
+from companion.core.flow import Act, ActionPrompt, Input, Option
 from companion.core.messages import Lang, Msg
 from companion.core.rules import SetupError
 from companion.games.covenant.data import GameData
+from companion.games.covenant.state import GameState
 from companion.store import Store, StoredSession
 from companion.table import Lobby, Table
 from companion.ui.base import BaseScreen
@@ -228,15 +229,23 @@ class CompanionApp(App):
         self.screen("table").refresh()
 
     def tap_space(self, space: str) -> None:
-        """A space tapped on the board: a destination of the move, or a room to reveal."""
+        """A space tapped on the board: a destination of the move, a room to reveal, or the space of a
+        monster to attack (its odds are shown first; with two there, the buttons choose which)."""
         prompt = self.table.prompt
-        options = getattr(prompt, "options", [])
-        chosen = next((o for o in options if o.id in ("move", "reveal") and space in o.targets), None)
-        if chosen is None or self.referee.waiting:
+        state = self.session.state if self.session is not None else None
+        chosen: Act | None = None
+        if isinstance(prompt, ActionPrompt) and state is not None and not self.referee.waiting:
+            # As the board marks it: a monster's space is a target before it is a destination.
+            for option in sorted(prompt.options, key=lambda o: o.id != "attack"):
+                there = _targets_at(option, space, state)
+                if len(there) == 1:
+                    chosen = Act(prompt.actor, option.id, there[0])
+                    break
+        if chosen is None:
             self.referee.notice, self.referee.notice_rule = Msg("That space is not a choice now."), ""
             self.screen("table").refresh()
             return
-        self.answer(Act(getattr(prompt, "actor", ""), chosen.id, space))
+        self.answer(chosen)
 
     def undo(self) -> None:
         self.confirming = None
@@ -249,3 +258,10 @@ class CompanionApp(App):
 
     def over(self) -> bool:
         return self.session is not None and self.session.state.outcome is not None
+
+
+def _targets_at(option: Option, space: str, state: GameState) -> list[str]:
+    """The targets of `option` a tap on `space` names: the space itself, or the monsters standing on it."""
+    if option.id == "attack":
+        return [t for t in option.targets if (m := state.monster(t)) is not None and m.space == space]
+    return [space] if option.id in ("move", "reveal") and space in option.targets else []

@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.config import Settings
 from companion.core.events import DiceRolling, DomainEvent
-from companion.core.flow import ChoicePrompt, DiePrompt
+from companion.core.flow import Act, ChoicePrompt, DiePrompt
 from companion.core.messages import Lang
 from companion.store import Problem
 from companion.ui.theme import MIN_TOUCH_MM, MM_PER_PX_7IN
@@ -348,6 +348,11 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     assert app.referee.steps and app.referee.steps[0].kind in ("hit", "miss")
     yield from d.shot(f"table-hit-{lang}")
     yield from d.tap(d.t("Next"))
+    # Seed 1 deals a 10 and the tray threw a 5: m2 is dead, and a tap on m4 aims at the Goblin left there.
+    assert [m.uid for m in app.session.state.monsters] == ["m1"]
+    yield from d.tap_board("m4")
+    assert app.confirming == Act("rogue", "attack", "m1"), app.confirming
+    yield from d.tap(d.t("Back"))
 
     yield from d.tap(app.ui().text(option_label(app, "end")))
     assert app.referee.steps[0].kind == "monster-phase"
@@ -414,7 +419,6 @@ def main(argv: list[str]) -> int:
     Config.set("graphics", "width", width)
     Config.set("graphics", "height", height)
     from companion.commands.run import build_app
-    from companion.core.flow import Act
     from companion.store import Store
 
     settings = Settings()
