@@ -20,6 +20,11 @@ NO_DISPLAY = (
 )
 
 
+TAP_HOLD_S = 1.5
+"""How long an on-screen "tap" leaves a token on the emulated reader: a hand's tap, and long enough for
+the reader's poll (every 0.1 s) to find it on a busy machine."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=["ar", "en"], help="the language to start in (default: ui.lang)")
     parser.add_argument("--size", default="800x480", help="the window's size on a desktop (default 800x480)")
@@ -129,7 +134,7 @@ def build_app(settings: config.Settings, settings_path: str, *, position: dict[s
         simulated = Simulated(
             tokens=covenant_tokens(),
             dice=tuple(sim_tray.dice()) if sim_tray is not None else (),
-            tap=(lambda token: field.tap_token(token)) if field is not None else None,
+            tap=(lambda token: field.tap_token(token, hold=TAP_HOLD_S)) if field is not None else None,
             throw=(lambda die, face: sim_tray.throw({die: face}) if face is not None else sim_tray.roll([die]))
             if sim_tray is not None else None,
         )

@@ -13,7 +13,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
-from companion.core.flow import Act, ActionPrompt, DiePrompt, Event, Prompt
+from companion.core.flow import Act, ActionPrompt, CardPrompt, DiePrompt, Event, Input, Prompt, Roll
+from companion.core.messages import Msg, Named
 from companion.games.covenant.state import GameState
 from companion.ui import theme
 from companion.ui.base import BaseScreen
@@ -137,6 +138,10 @@ class TableScreen(BaseScreen):
             now.add_widget(Widget())
             now.add_widget(BigButton(ui, ui.t("See the summary"), lambda: app.go("summary")))
             return
+        kept = app.session.kept_result() if app.session is not None else None
+        if kept is not None:
+            self._kept(now, kept)
+            return
         if referee.notice is not None:
             self._text(now, ui.text(referee.notice), "small", color=theme.WARN)
             if referee.notice_rule:
@@ -154,6 +159,21 @@ class TableScreen(BaseScreen):
                                  fitting=NARROW_FITTING if narrow else FITTING, narrow=narrow, fill=(0, 0, 0, 0),
                                  padding=0)
         now.add_widget(self.panel)
+
+    def _kept(self, now: Panel, kept: Input) -> None:
+        """After an undo, a die or a card already seen stands (R-STORE-1): the players take it as it was."""
+        ui, app = self.ui, self.app
+        prompt = app.table.prompt
+        face_or_card = kept.face if isinstance(kept, Roll) else getattr(kept, "card", None)
+        shown: Msg | Named = Msg("what the app drew or rolled then")
+        if isinstance(kept, Roll) and face_or_card is not None:
+            shown = app.names.faces(kept.die).get(face_or_card, {"en": face_or_card})
+        elif isinstance(prompt, CardPrompt) and face_or_card is not None:
+            shown = prompt.labels.get(face_or_card, Msg(face_or_card))
+        text = ui.t("Before the undo this came out: {result}. It stands.", result=ui.text(shown))
+        now.add_widget(self._scrolled([text], "body"))
+        now.add_widget(citation(ui, "R-STORE-1", app.rule_text, size_hint_y=None, fit_height=True))
+        now.add_widget(BigButton(ui, ui.t("Go on"), partial(app.answer, kept)))
 
     def _odds(self, now: Panel, state: GameState, narrow: bool) -> None:
         """The chance to hit and the expected damage, before the attack is made (§Combat)."""
