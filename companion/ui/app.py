@@ -143,8 +143,8 @@ class CompanionApp(App):
             changed = self._lobby_events()
         else:
             changed = self.referee.pump() or self.table.rolling != rolling
-            if self.referee.spare_next and self.confirming is not None:
-                self.answer(self.confirming)  # the Next button confirms the attack whose odds are shown
+            if self.referee.spare_next:
+                self._next_button()
         synced = self.status.sync(self.table.devices)
         if synced:
             self._home().refresh_status()
@@ -171,6 +171,15 @@ class CompanionApp(App):
             else:
                 changed = self.referee.absorb(self.table.handle(event)) or changed
         return changed
+
+    def _next_button(self) -> None:
+        """The Next button with no step to confirm: it confirms what the screen asks to confirm, the attack
+        whose odds are shown or the die or card kept from before an undo."""
+        kept = self.session.kept_result() if self.session is not None else None
+        if self.confirming is not None:
+            self.answer(self.confirming)
+        elif kept is not None:
+            self.answer(kept)
 
     # ---- the game -------------------------------------------------------------------------------
 
