@@ -15,11 +15,25 @@ from typing import Any, Protocol
 import msgspec
 
 from companion.core.events import ButtonPressed, DeviceStatus, DiceRolling, DiceThrown, DomainEvent, TagSeen
-from companion.core.flow import Accepted, ActionPrompt, CardPrompt, DiePrompt, Draw, Input, Prompt, Rejection, Roll
+from companion.core.flow import (
+    Accepted,
+    ActionPrompt,
+    CardPrompt,
+    DiePrompt,
+    Draw,
+    Input,
+    Prompt,
+    Rejection,
+    Roll,
+    Source,
+)
 from companion.core.messages import Msg
 from companion.games.covenant.data import default
 from companion.table.matching import MarkerTap, match_tag, match_throw, reveal_act
 from companion.table.notices import Notice, notice
+
+SOURCES: dict[type, str] = {DiceRolling: "tray", DiceThrown: "tray", TagSeen: "nfc", ButtonPressed: "buttons"}
+"""The device each kind of event comes from, as its `DeviceStatus.device` names it."""
 
 SOUNDS = {"fall": "fall", "escape-round": "escape-round"}
 """Engine events that sound the buzzer, and the buzzer pattern each plays."""
@@ -86,7 +100,7 @@ class Table:
         prompt = self.prompt
         if self.held_marker and isinstance(prompt, CardPrompt) and prompt.deck.startswith("markers-"):
             marker, self.held_marker = self.held_marker, None
-            update.merge(self.submit(Draw(deck=prompt.deck, card=marker)))
+            update.merge(self.submit(Draw(deck=prompt.deck, card=marker, source=Source.TABLE)))
         return update
 
     def app_roll(self) -> Update:
@@ -126,6 +140,7 @@ class Table:
         return update
 
     def handle(self, event: DomainEvent) -> Update:
+        self._heard(event)
         if isinstance(event, DeviceStatus):
             self.devices[event.device] = (event, time.time())
             if self.outputs is not None:
@@ -142,6 +157,12 @@ class Table:
             return self._tag(event)
         if isinstance(event, ButtonPressed):
             return self.undo() if event.name == "undo" else Update(next_pressed=True)
+
+    def _heard(self, event: DomainEvent) -> None:
+        """A device's last status, stamped with when it was last heard from (the home screen's "last seen")."""
+        device = SOURCES.get(type(event))
+        if device in self.devices:
+            self.devices[device] = (self.devices[device][0], time.time())
 
     def _tag(self, tag: TagSeen) -> Update:
         problem = self.problem_message(tag.problem) if self.problem_message and tag.problem else None

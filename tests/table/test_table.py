@@ -182,3 +182,25 @@ def test_hero_cards_set_up_a_new_game() -> None:
     again = lobby.tap(TagSeen(uid="04", token={"game": "covenant", "kind": "hero-card", "hero": "knight"}))
     assert again is not None and again.code == "hero-at-table"
     assert lobby.setup(seed=9)["heroes"] == ["rogue", "knight"]
+
+
+def test_a_marker_tapped_again_after_an_undo_is_the_kept_one(tmp_path: Path) -> None:
+    """R-STORE-1: a reveal undone and made again by the same marker tap is accepted as the recorded draw."""
+    table = table_for(tmp_path, {"heroes": {"knight": {"space": "t2"}}}, {"markers": "table"})
+    table.handle(TagSeen(uid="04", token=marker_token("z1-treasure-1")))
+    assert table.session.state.board.revealed == {"room1": "z1-treasure-1"}
+    table.undo()
+    assert table.session.state.board.revealed == {}
+    update = table.handle(TagSeen(uid="04", token=marker_token("z1-treasure-1")))
+    assert update.rejection is None and table.session.state.board.revealed == {"room1": "z1-treasure-1"}
+
+
+def test_a_device_is_last_heard_when_any_of_its_events_arrives(tmp_path: Path) -> None:
+    from companion.core.events import DeviceState, DeviceStatus
+
+    table = table_for(tmp_path)
+    table.handle(DeviceStatus(device="nfc", state=DeviceState.SIMULATED))
+    status, first = table.devices["nfc"]
+    time.sleep(0.01)
+    table.handle(TagSeen(uid="04", problem="blank"))
+    assert table.devices["nfc"][0] == status and table.devices["nfc"][1] > first
