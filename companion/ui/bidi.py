@@ -11,6 +11,7 @@ as «)أصعب(». Pure functions: no Kivy here.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 
@@ -21,7 +22,11 @@ Measure = Callable[[str], float]
 
 _RTL_CLASSES = frozenset({"R", "AL"})
 LRM, RLM = "\u200e", "\u200f"
-_MARKS = str.maketrans("", "", LRM + RLM)
+LRE, PDF, NBSP = "\u202a", "\u202c", "\u00a0"
+_MARKS = str.maketrans("", "", LRM + RLM + LRE + PDF)
+_SUM = re.compile(r"\d+(?:[ \u00a0]*[-+−=≥≤<>×][ \u00a0]*\d+)+")
+"""Arithmetic: numbers joined by operators ("10 + 5 + 1 = 16 ≥ 7"). Arrows are not operators: they
+stay in the sentence's own flow ("… ← 11 ضرر" reads right to left in Arabic)."""
 
 
 def has_rtl(text: str) -> bool:
@@ -86,8 +91,17 @@ def display_lines(text: str, width: float, measure: Measure, rtl: bool) -> list[
     steer the reordering and are then dropped: the fonts have no glyph for them.
     """
     base = "R" if rtl else "L"
-    return [get_display(line, base_dir=base).translate(_MARKS)
-            for line in wrap_logical(shape(text), width, measure)]
+    logical = isolate_sums(shape(text)) if rtl else shape(text)
+    return [get_display(line, base_dir=base).translate(_MARKS) for line in wrap_logical(logical, width, measure)]
+
+
+def isolate_sums(text: str) -> str:
+    """Each piece of arithmetic as one left-to-right run that never wraps: in a right-to-left paragraph
+    the bidi algorithm would otherwise reverse its terms and mirror "≥" into "≤" (UAX #9, rules N1 and
+    L4), so "16 ≥ 7" would read "16 ≤ 7". An embedding (LRE…PDF), not an isolate: the pure-Python
+    algorithm refuses isolates. The RLMs around it keep the sentence's own right-to-left flow on either
+    side, or a number after it ("… ← 11") would be pulled in front of it."""
+    return _SUM.sub(lambda m: RLM + LRE + m.group(0).replace(" ", NBSP) + PDF + RLM, text)
 
 
 def keep_ltr(value: str) -> str:

@@ -121,3 +121,17 @@ def test_property_wrapping_loses_nothing_and_keeps_runs_whole(chosen: list[str],
         for token in tokens:
             if token.isascii():
                 assert token in LATIN_WORDS + NUMBERS
+
+
+def test_arithmetic_in_arabic_keeps_its_order_and_its_comparison() -> None:
+    """A hit line read right to left: the sums stay left to right, "≥" is not mirrored into "≤", and the
+    damage after the arrow follows the sum instead of jumping before it."""
+    from companion.ui.bidi import display_lines
+
+    line = "10 + 5 + 1 = 16 ≥ 7: إصابة! 16 − 7 + 2 ← 11 ضرر"
+    [shown] = display_lines(line, 10_000, len, True)
+    assert "10 + 5 + 1 = 16 ≥ 7".replace(" ", "\u00a0") in shown
+    assert "≤" not in shown
+    assert shown.index("11") < shown.index("16\u00a0−\u00a07")
+    [english] = display_lines("7 + 4 + 1 = 12 ≥ 9: hit!", 10_000, len, False)
+    assert english == "7 + 4 + 1 = 12 ≥ 9: hit!"
