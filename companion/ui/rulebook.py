@@ -1,7 +1,7 @@
 """The texts a long press on a rule citation shows: the rulebook's sections ("§Combat": the title in both
-languages, and the text once the game data carries it) and the rulings of `docs/rulings.md` (each
-`**R-XXX-n — Title.** text`, in English only: the Arabic screen shows them in English until they are
-translated)."""
+languages, and the text once the game data carries it) and the rulings: `docs/rulings.md` in English and
+its translation `docs/rulings.ar.md` in Arabic, each entry `**R-XXX-n — Title.** text` under the same id
+(a ruling not yet translated reads in English on the Arabic screen too)."""
 
 from __future__ import annotations
 
@@ -16,19 +16,33 @@ RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
 _RULING = re.compile(r"^\*\*(?P<id>R-[A-Z]+-\d+) — (?P<title>[^*]+)\*\*\s*(?P<body>.*)$", re.S)
 
 
-def load_rulings(path: Path = RULINGS) -> dict[str, Named]:
-    """Ruling id -> "Title. Text" (markdown emphasis removed); an unreadable file gives none."""
+def read_rulings(path: Path) -> dict[str, str]:
+    """Ruling id -> "Title. Text" (markdown emphasis removed) of one file; an unreadable file gives none."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
         return {}
-    rulings: dict[str, Named] = {}
+    rulings: dict[str, str] = {}
     for paragraph in text.split("\n\n"):
         found = _RULING.match(paragraph.strip())
         if found:
             body = " ".join(found["body"].split()).replace("*", "").replace("`", "")
-            rulings[found["id"]] = {"en": f"{found['title'].strip()} {body}"}
+            rulings[found["id"]] = f"{found['title'].strip()} {body}"
     return rulings
+
+
+def arabic_path(path: Path) -> Path:
+    """Where a rulings file's Arabic translation lies: `rulings.md` -> `rulings.ar.md`."""
+    return path.with_name(f"{path.stem}.ar{path.suffix}")
+
+
+def load_rulings(path: Path = RULINGS) -> dict[str, Named]:
+    """Ruling id -> its text in English and, when translated, in Arabic (the screen falls back to the
+    English for an id the translation lacks). Only the English file's ids count: a stray Arabic entry
+    is no ruling."""
+    arabic = read_rulings(arabic_path(path))
+    return {rid: {"en": en, "ar": arabic[rid]} if rid in arabic else {"en": en}
+            for rid, en in read_rulings(path).items()}
 
 
 def section_text(section: Section) -> Named:
