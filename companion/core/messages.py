@@ -21,7 +21,7 @@ LANGS: tuple[Lang, ...] = ("ar", "en")
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
 Named = dict[str, str]
-"""A name in both languages, as the data files give it: {"en": "Goblin", "ar": "غول صغير"}."""
+"""A name in both languages, as the data files give it: {"en": "Goblin", "ar": "الغوبلن"}."""
 
 Field = str | int | float | Named
 
