@@ -272,13 +272,15 @@ def _odds(t: Terms, cards: tuple[tuple[int, int], ...]) -> Odds:
         return Odds(Fraction(0), Fraction(0))
     hits = damage = 0
     for card, copies in cards:
-        row = _damage_row(t, card)
-        hits += copies * sum(1 for dealt in row if dealt)
-        damage += copies * sum(row)
+        faces_hitting, damage_over_faces = _card_totals(t, card)
+        hits += copies * faces_hitting
+        damage += copies * damage_over_faces
     return Odds(Fraction(hits, draws), Fraction(damage, draws))
 
 
 @lru_cache(maxsize=4096)
-def _damage_row(t: Terms, card: int) -> tuple[int, ...]:
-    """The damage of this card with each face of the die; cached, as the same attack recurs in a game."""
-    return tuple(t.damage(card, die) for die in range(1, 7))
+def _card_totals(t: Terms, card: int) -> tuple[int, int]:
+    """How many faces of the die hit with this card, and their damage added up; cached, as the same
+    attack recurs in a game."""
+    row = [t.damage(card, die) for die in range(1, 7)]
+    return sum(1 for dealt in row if dealt), sum(row)
