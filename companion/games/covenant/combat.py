@@ -141,7 +141,7 @@ class Terms:
         """What turned the base damage into the damage dealt, in the order applied (R-HERO-2)."""
         steps: list[Named] = []
         if self.backstab:
-            steps.append({"en": f"Backstab +{self.backstab}", "ar": f"الطعن من الخلف +{self.backstab}"})
+            steps.append({"en": f"Backstab +{self.backstab}", "ar": f"الطعنة الغادرة +{self.backstab}"})
         if self.skill:
             steps.append({"en": f"Skill +{self.skill}", "ar": f"المهارة +{self.skill}"})
         if self.min_damage > base + self.backstab + self.skill:

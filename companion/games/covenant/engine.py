@@ -88,7 +88,7 @@ class CovenantRules:
     def apply(self, state: GameState, inp: Input) -> list[Event] | Rejection:
         if state.outcome:
             return reject("game-over", Layer.NOT_NOW, "§The end", "The game is over ({outcome}).",
-                          outcome=state.outcome)
+                          outcome=labels.outcome_name(state.outcome))
         g = Play(state, self.data)
         refused = _answer(g, state.pending[0], inp) if state.pending else _act(g, inp)
         if refused is not None:
@@ -112,7 +112,7 @@ class CovenantRules:
 def _act(g: Play, inp: Input) -> Rejection | None:
     if not isinstance(inp, Act):
         return reject("expected-action", Layer.NOT_NOW, "§Your turn", "Waiting for {hero}'s action, not a {what}.",
-                      hero=g.hero_name(g.s.active), what=_kind(inp))
+                      hero=g.hero_name(g.s.active), what=labels.INPUT_KINDS[_kind(inp)])
     refused = turn.check(g, inp)
     if refused is None:
         turn.perform(g, inp)
@@ -148,25 +148,27 @@ def _answer(g: Play, step: Pending, inp: Input) -> Rejection | None:
     if isinstance(step, DrawStep):
         if not isinstance(inp, Draw) or inp.deck != step.deck:
             return reject("expected-card", Layer.NOT_NOW, "§Components", "Waiting for a card from the {deck} deck.",
-                          deck=step.deck)
+                          deck=labels.deck_name(step.deck))
         deck = s.decks[step.deck]
         if inp.card is not None and not deck.can_draw(inp.card):
             return reject("card-not-in-deck", Layer.ILLEGAL, "§Components", "{card} cannot be the next card of the "
-                          "{deck} deck: none is left in it.", card=inp.card, deck=step.deck)
+                          "{deck} deck: none is left in it.", card=inp.card, deck=labels.deck_name(step.deck))
         s.pending.pop(0)
         _on_draw(g, step, deck.draw(s.rng, inp.card))
         return None
     if isinstance(step, RollStep):
         if not isinstance(inp, Roll):
-            return reject("expected-die", Layer.NOT_NOW, "§Special dice", "Waiting for the {die}.", die=step.die)
+            return reject("expected-die", Layer.NOT_NOW, "§Special dice", "Waiting for the {die}.",
+                          die=labels.die_name(g, step.die))
         if inp.die not in (step.die, "d6") or inp.die not in g.d.dice:
             return reject("wrong-die", Layer.ILLEGAL, "§Special dice", "This roll needs the {die} (or a plain d6), "
-                          "not the {given}.", die=step.die, given=inp.die)
+                          "not the {given}.", die=labels.die_name(g, step.die),
+                          given=labels.die_name(g, inp.die))
         kind = g.d.dice[inp.die]
         face = kind.face(inp.face) if inp.face is not None else kind.roll(s.rng)
         if face is None:
             return reject("unknown-face", Layer.MALFORMED, "§Special dice", "The {die} has no face {face}.",
-                          die=inp.die, face=str(inp.face))
+                          die=labels.die_name(g, inp.die), face=str(inp.face))
         s.pending.pop(0)
         s.stats.rolls[str(face.value)] = s.stats.rolls.get(str(face.value), 0) + 1
         _on_roll(g, step, face.value)
@@ -185,7 +187,7 @@ def _on_draw(g: Play, step: DrawStep, card: str | None) -> None:
     s = g.s
     if card is None:
         g.say("deck-empty", "§Components", "The {deck} deck is empty: nothing is drawn.", {"deck": step.deck},
-              deck=step.deck)
+              deck=labels.deck_name(step.deck))
         if step.purpose == "attack":
             s.attack = None
             s.pending = [p for p in s.pending if not (isinstance(p, RollStep) and p.purpose == "attack")]

@@ -76,3 +76,37 @@ def card(g: Play, deck: str, item: str) -> Msg:
 
 
 _ROOM_AR = {"combat": "قتال", "elite": "نخبة", "treasure": "كنز", "event": "حدث", "trap": "فخ"}
+
+
+_DECKS: dict[str, Named] = {
+    "combat": {"en": "combat", "ar": "القتال"}, "loot": {"en": "loot", "ar": "الغنائم"},
+    "potions": {"en": "potion", "ar": "الجرعات"}, "equipment": {"en": "equipment", "ar": "العتاد"},
+    "events": {"en": "event", "ar": "الأحداث"}, "monsters": {"en": "monster", "ar": "الوحوش"},
+}
+_OUTCOMES: dict[str, Named] = {
+    "victory": {"en": "victory", "ar": "النصر"},
+    "defeat:falls": {"en": "defeat: six falls", "ar": "الهزيمة: ست سقطات"},
+    "defeat:escape": {"en": "defeat: the escape ran out of rounds", "ar": "الهزيمة: انتهت جولات الهروب"},
+}
+INPUT_KINDS: dict[str, Named] = {
+    "action": {"en": "action", "ar": "فعل"}, "die": {"en": "die", "ar": "نرد"},
+    "card": {"en": "card", "ar": "بطاقة"}, "choice": {"en": "choice", "ar": "اختيار"},
+}
+
+
+def deck_name(deck: str) -> Named:
+    """A deck's name in both languages: the room markers and room piles by their kind."""
+    if deck.startswith("markers-"):
+        return {"en": "room marker", "ar": "علامات الغرف"}
+    if deck.startswith("rooms-"):
+        return {"en": "room card", "ar": "بطاقات الغرف"}
+    return _DECKS.get(deck, {"en": deck, "ar": deck})
+
+
+def die_name(g: Play, die: str) -> Named:
+    kind = g.d.dice.get(die)
+    return {"en": kind.en, "ar": kind.ar} if kind else {"en": die, "ar": die}
+
+
+def outcome_name(outcome: str) -> Named:
+    return _OUTCOMES.get(outcome, {"en": outcome, "ar": outcome})

@@ -17,9 +17,9 @@ from companion.games.covenant.state import DrawStep, Hero
 ACTIONS_PER_TURN = 4
 
 ACTION_NAMES = {
-    "move": ("Move", "تحرك"), "attack": ("Attack", "هجوم"), "fireball": ("Fireball", "كرة النار"),
+    "move": ("Move", "تحرك"), "attack": ("Attack", "هجوم"), "fireball": ("Fireball", "الكرة النارية"),
     "reveal": ("Open a door", "افتح بابًا"), "open_chest": ("Open a chest", "افتح صندوقًا"),
-    "drink": ("Drink a potion", "اشرب جرعة"), "trade": ("Trade", "مبادلة"), "revive": ("Revive", "إنعاش"),
+    "drink": ("Drink a potion", "اشرب جرعة"), "trade": ("Trade", "تبادل"), "revive": ("Revive", "إنعاش"),
     "pickup": ("Pick up", "التقط"), "buy": ("Buy from the Merchant", "اشترِ من التاجر"),
     "end": ("End turn", "أنهِ الدور"),
 }
