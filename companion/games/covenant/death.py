@@ -82,7 +82,7 @@ def die(g: Play, hero: Hero) -> None:
         pile.covenant = True
         s.escape.bearer = None
         s.escape.dropped_at = hero.space
-    if pile.gold or pile.potions or pile.shards or pile.equipment or pile.covenant:
+    if not pile.empty:
         s.piles.append(pile)
     hero.gold, hero.potions, hero.shards = 0, [], []
     hero.weapon = hero.armour = hero.accessory = None

@@ -21,7 +21,7 @@ def form_covenant(g: Play, bearer: Hero) -> None:
         hero.shards = []
     for pile in s.piles:
         pile.shards = []
-    s.piles = [p for p in s.piles if p.gold or p.equipment or p.potions or p.covenant]
+    s.piles = [p for p in s.piles if not p.empty]
     s.escape = Escape(bearer=None, rounds=s.escape_rounds)
     take_covenant(g, bearer)
     g.say("covenant", "R-ESC-3", "The three shards join: {hero} is the Covenant Bearer. The escape begins: "

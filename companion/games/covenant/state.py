@@ -74,6 +74,10 @@ class Pile(msgspec.Struct):
     shards: list[str] = []
     covenant: bool = False
 
+    @property
+    def empty(self) -> bool:
+        return not (self.gold or self.equipment or self.potions or self.shards or self.covenant)
+
 
 class BoardState(msgspec.Struct):
     zone: int

@@ -313,7 +313,7 @@ def _pickup(g: Play, hero: Hero, what: str) -> None:
     else:
         pile.shards.remove(what[6:])
         hero.shards.append(what[6:])
-    s.piles = [p for p in s.piles if p.gold or p.equipment or p.potions or p.shards or p.covenant]
+    s.piles = [p for p in s.piles if not p.empty]
     rule = "R-LOOT-5" if what == "equipment" else "§Loot and treasure"
     name = labels.shard_name(g, what[6:]) if what.startswith("shard:") else labels.PILES[what]
     g.say("pickup", rule, "{hero} picks up {what}.", {"hero": hero.id, "what": what},
