@@ -9,7 +9,7 @@ for everyone in the room, or the trap on the revealer.
 from __future__ import annotations
 
 from companion.core.messages import Named
-from companion.games.covenant import death, monsters
+from companion.games.covenant import death, monsters, movement
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import DrawStep, Hero, Monster, Reveal, RollStep
 from companion.games.covenant.zones import marker_deck_id, room_deck_id
@@ -55,7 +55,7 @@ def on_room(g: Play, card: str | None) -> None:
     s.board.unrevealed.remove(r.slot)
     s.board.revealed[r.slot] = r.marker
     hero = s.heroes[r.hero]
-    hero.space = r.slot
+    movement.enter(g, hero, [r.slot])
     if card is None:
         g.say("no-room-card", "R-EXPLORE-7", "No {kind} room card is left: a door token goes on {slot}, the room "
               "acts as its marker says, and {hero} moves in for free.", {"slot": r.slot, "kind": kind},
@@ -217,6 +217,6 @@ def on_trap(g: Play, hero: Hero, value: int) -> None:
     death.hurt(g, hero, trap.damage, "§Events and traps")
     hero.poison += trap.poison
     if trap.teleport:
-        hero.space = g.board.start
+        movement.enter(g, hero, [g.board.start])
         g.say("teleport", "§Events and traps", "{hero} is thrown back to this board's entrance.",
               {"hero": hero.id}, hero=g.hero_name(hero))

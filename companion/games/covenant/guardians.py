@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.games.covenant import death, traits
 from companion.games.covenant.monsters import Blow, choose_target, remove_monster, strike
 from companion.games.covenant.play import Play
-from companion.games.covenant.state import ChooseStep, Monster
+from companion.games.covenant.state import ChooseStep, Hero, Monster
 
 
 def after_defense(g: Play, raw: int) -> int:
@@ -43,10 +43,18 @@ def wound(g: Play, amount: int, by: str) -> None:
             _summon(g, summon.monster, summon.count)
 
 
-def provoke(g: Play) -> None:
-    if not (g.s.guardian.provoked or g.s.guardian.defeated):
-        g.s.guardian.provoked = True
+def provoke(g: Play, passer: Hero | None = None) -> None:
+    """The first attack on the guardian, or the first hero to enter its hall; `passer` is a hero who
+    enters the hall on the way to another space (R-GUARD-6)."""
+    if g.s.guardian.provoked or g.s.guardian.defeated:
+        return
+    g.s.guardian.provoked = True
+    if passer is None:
         g.say("guardian-provoked", "R-GUARD-1", "{guardian} stirs: it acts from the next monster phase.",
+              guardian=g.guardian_name())
+    else:
+        g.say("guardian-provoked", "R-GUARD-6", "{hero} passes through {guardian}'s hall: it stirs and acts "
+              "from the next monster phase.", {"hero": passer.id}, hero=g.hero_name(passer),
               guardian=g.guardian_name())
 
 
