@@ -9,7 +9,7 @@ for everyone in the room, or the trap on the revealer.
 from __future__ import annotations
 
 from companion.core.messages import Named
-from companion.games.covenant import death, monsters, movement
+from companion.games.covenant import damage, death, monsters, movement
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import DrawStep, Hero, Monster, Reveal, RollStep
 from companion.games.covenant.zones import marker_deck_id, room_deck_id
@@ -197,7 +197,7 @@ def on_event(g: Play, event: str, heroes: list[Hero]) -> None:
     g.say("event", "§Events and traps", "Event: {event}. {text}", {"event": event}, event=g.named(spec.en, spec.ar),
           text=g.named(spec.text.en, spec.text.ar))
     for hero in heroes:
-        death.hurt(g, hero, e.damage, "§Events and traps")
+        damage.take(g, hero, damage.Harm(e.damage, direct=True))
         if e.heal and not hero.fallen:
             death.heal(g, hero, e.heal)
         hero.turn_movement += e.movement
@@ -214,7 +214,7 @@ def on_trap(g: Play, hero: Hero, value: int) -> None:
     g.say("trap", "R-EXPLORE-3", "{trap}! {damage} damage to {hero}, defense ignored.",
           {"hero": hero.id, "trap": trap.id, "damage": trap.damage}, trap=g.named(trap.en, trap.ar),
           damage=trap.damage, hero=g.hero_name(hero))
-    death.hurt(g, hero, trap.damage, "§Events and traps")
+    damage.take(g, hero, damage.Harm(trap.damage, direct=True))
     hero.poison += trap.poison
     if trap.teleport:
         movement.enter(g, hero, [g.board.start])

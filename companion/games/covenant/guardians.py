@@ -8,10 +8,12 @@ least 1; it changes phase and summons at the HP thresholds of its board.
 
 from __future__ import annotations
 
-from companion.games.covenant import death, traits
+from companion.games.covenant import damage, traits
 from companion.games.covenant.monsters import Blow, choose_target, remove_monster, strike
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import ChooseStep, Hero, Monster
+
+FIRE_AURA = 1
 
 
 def after_defense(g: Play, raw: int) -> int:
@@ -124,7 +126,7 @@ def fire_aura(g: Play, hero_id: str) -> None:
             and not hero.fallen and hero.space in g.board.around(g.board.hall)):
         g.say("fire-aura", "§Shard guardians", "Fire Aura: {hero} starts their turn beside {guardian} and takes "
               "1 direct damage.", {"hero": hero.id}, hero=g.hero_name(hero), guardian=g.guardian_name())
-        death.hurt(g, hero, 1, "§Shard guardians")
+        damage.take(g, hero, damage.Harm(FIRE_AURA, foe=True, direct=True, shield_rule="R-HERO-5"))
 
 
 def defeat(g: Play, by: str) -> None:
