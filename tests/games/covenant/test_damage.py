@@ -61,4 +61,8 @@ def test_no_module_but_damage_takes_hp_or_makes_a_hero_fall() -> None:
             if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Attribute) and \
                     node.target.attr == "hp" and isinstance(node.op, ast.Sub):
                 offenders.append(f"{path.name}:{node.lineno} hp -=")
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "hp"
+                                                    for t in node.targets) and \
+                    any(isinstance(n, ast.Sub) for n in ast.walk(node.value)):
+                offenders.append(f"{path.name}:{node.lineno} hp = … − …")
     assert offenders == []
