@@ -77,7 +77,8 @@ def _summon(g: Play, kind: str, count: int) -> None:
         m = Monster(uid=f"m{s.next_uid}", kind=kind, space=spaces[i % len(spaces)], origin="summon")
         s.next_uid += 1
         s.monsters.append(m)
-        g.say("summon", "R-GUARD-5", "{guardian} summons a {monster} to {space}.",
+        # A summons is a mark of the guardian board's HP track, reached asleep or awake (R-GUARD-7).
+        g.say("summon", "R-GUARD-5" if s.guardian.awake else "R-GUARD-7", "{guardian} summons a {monster} to {space}.",
               {"monster": m.uid, "space": m.space}, guardian=g.guardian_name(), monster=g.monster_name(m),
               space=m.space)
 
@@ -98,8 +99,9 @@ def attack(g: Play, chosen: str | None = None) -> bool:
     target, why = picked
     phase = traits.guardian_phase(g.d, s)
     in_reach = sorted(cost, key=lambda h: s.heroes[h].seat)
-    g.say("monster-target", "R-GUARD-2", "{guardian} targets {hero} ({hp} HP) within 4 spaces of its hall: "
-          "{why}.", {"monster": "guardian", "hero": target.id, "in_reach": in_reach},
+    rule = "R-GUARD-8" if target.fallen else "R-GUARD-2"
+    g.say("monster-target", rule, "{guardian} targets {hero} ({hp} HP) within 4 spaces of its hall: {why}.",
+          {"monster": "guardian", "hero": target.id, "in_reach": in_reach},
           guardian=g.guardian_name(), hero=g.hero_name(target), hp=target.hp, why=why)
     strike(g, Blow(name=g.guardian_name(), damage=phase.damage, subject="guardian",
                    crown_strike=spec.ability == "crown_strike"), target, "§Shard guardians")

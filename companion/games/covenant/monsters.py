@@ -37,8 +37,8 @@ def strike(g: Play, blow: Blow, hero: Hero, rule: str) -> None:
     harm = damage.Harm(blow.damage, foe=True, floor=floor, bonus=crown)
     sums = damage.assess(g, hero, harm)
     defense, amount, total = sums.defense, sums.net, sums.total
-    g.say("monster-attack", rule, "{attacker} attacks {hero}: damage {damage} − defense {defense} = {net}"
-          "{minimum}{crown} → {total} damage.",
+    g.say("monster-attack", "R-HERO-6" if crown else rule, "{attacker} attacks {hero}: damage {damage} − defense "
+          "{defense} = {net}{minimum}{crown} → {total} damage.",
           {"monster": blow.subject, "hero": hero.id, "damage": blow.damage, "defense": defense, "minimum": floor,
            "crown": crown, "total": total},
           attacker=blow.name, hero=g.hero_name(hero), damage=blow.damage, defense=defense,
