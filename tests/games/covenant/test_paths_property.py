@@ -54,15 +54,19 @@ def positions(draw: st.DrawFn) -> dict[str, Any]:
     zone = draw(st.sampled_from(sorted(ZONES)))
     _, guardian, kinds = ZONES[zone]
     slots = [sp for sp, k in KINDS[zone].items() if k in ("room", "marked")]
-    revealed = draw(st.lists(st.sampled_from(slots), unique=True, max_size=len(slots)))
+    # Half the positions open the hall and put the heroes within 2 spaces of it, where moves cross it.
+    near = draw(st.booleans())
+    revealed = draw(st.lists(st.sampled_from(slots), unique=True, min_size=4 if near else 0, max_size=len(slots)))
     steps = [sp for sp, k in KINDS[zone].items() if k == "step"]
     open_spaces = steps + revealed
+    by_hall = [sp for sp, n in bfs(zone, "hall", set()).items() if 0 < n <= 2 and sp in open_spaces]
     names = draw(st.lists(st.sampled_from(sorted(MAX_HP)), min_size=1, max_size=4, unique=True))
-    heroes = {n: {"space": draw(st.sampled_from(open_spaces)), "hp": draw(st.integers(1, MAX_HP[n])),
+    heroes = {n: {"space": draw(st.sampled_from(by_hall if near and by_hall else open_spaces)),
+                  "hp": draw(st.integers(1, MAX_HP[n])),
                   "poison": draw(st.integers(0, 1))} for n in names}
     monsters = [{"uid": f"m{i}", "kind": draw(st.sampled_from(kinds)), "space": draw(st.sampled_from(open_spaces))}
                 for i in range(draw(st.integers(0, 2)))]
-    awake = draw(st.booleans())
+    awake = not near and draw(st.booleans())
     cut = {deck: {"draw_pile": draw(st.lists(st.sampled_from(cards), max_size=2)), "discard": []}
            for deck, cards in (("monsters", kinds), ("loot", ["gold2", "potion", "equipment"]), ("combat", ["5", "9"]),
                                ("events", ["collapse", "ambush", "healing_shrine"]))
