@@ -46,6 +46,18 @@ def test_a_room_with_no_monster_left_at_all_is_revealed_empty() -> None:
     assert g.s.board.revealed == {"room1": "z1-combat-1"} and g.s.heroes["knight"].space == "room1"
 
 
+def test_a_room_whose_card_pile_is_empty_is_what_its_marker_says() -> None:
+    """§Exploration, R-EXPLORE-7: with no combat room card left, the combat marker still opens a combat
+    room; it brings as few monsters as any zone-1 combat card calls for (the Kennels' 1), who ambush."""
+    g = Game(["knight"], {"heroes": {"knight": {"space": "m2"}}, "decks": {"rooms-z1-combat": EMPTY}},
+             deal={"markers": "table"})
+    g.act("knight", "reveal", "room1")
+    g.ok(Draw(deck="markers-z1", card="z1-combat-1"))
+    assert g.s.board.revealed == {"room1": "z1-combat-1"} and "room1" not in g.s.board.room_cards
+    assert "no-room-card" in g.kinds() and [m.space for m in g.s.monsters] == ["room1"]
+    assert g.kinds().count("ambush") == 1 and g.s.reveal is None and g.s.pending == []
+
+
 # Each purpose a card is drawn for, with the half-done state the draw belongs to (R-EXPLORE-7).
 MIDWAY: dict[str, tuple[str, dict[str, Any]]] = {
     "attack": ("combat", {"attack": {"attacker": "knight", "target": "m1"},
@@ -80,3 +92,5 @@ def test_every_draw_that_comes_back_empty_finishes_what_it_was_for(purpose: str)
     assert g.s.attack is None and g.s.reveal is None and g.s.pending == []
     prompt = g.session.prompt()
     assert isinstance(prompt, ActionPrompt) and prompt.actor == "knight"
+    # A door that could not be opened costs nothing; everything else spent its action when it began.
+    assert g.s.actions == (4 if purpose == "marker" else 3)
