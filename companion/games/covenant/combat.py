@@ -71,6 +71,12 @@ def on_card(g: Play, card: str) -> None:
     g.s.decks["combat"].discard.append(card)
 
 
+def no_card(g: Play) -> None:
+    """No combat card to draw (R-EXPLORE-7): the attack cannot be made, and its die is not rolled."""
+    g.s.attack = None
+    g.s.pending = [p for p in g.s.pending if not (isinstance(p, RollStep) and p.purpose == "attack")]
+
+
 def reroll_options(g: Play, hero: Hero) -> list[str]:
     options = ["keep"]
     if g.d.heroes[hero.id].ability == "hawk_eye" and not hero.hawk_eye_used:

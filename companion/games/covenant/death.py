@@ -16,24 +16,13 @@ REVIVE_HP = 5
 REVIVE_ACTIONS = 2
 
 
-def hurt(g: Play, hero: Hero, amount: int, rule: str) -> None:
-    """Take `amount` HP from a hero (already net of any defense), and make them fall at 0. A fallen
-    hero loses nothing more (R-MON-5)."""
-    if amount <= 0 or g.s.outcome or hero.fallen:
-        return
-    hero.hp = max(0, hero.hp - amount)
-    hero.damage_taken += amount
-    if hero.hp == 0 and not hero.fallen:
-        fall(g, hero, rule)
-
-
 def heal(g: Play, hero: Hero, amount: int) -> int:
     before = hero.hp
     hero.hp = min(traits.max_hp(g.d, hero), hero.hp + amount)
     return hero.hp - before
 
 
-def fall(g: Play, hero: Hero, rule: str) -> None:
+def fall(g: Play, hero: Hero) -> None:
     s = g.s
     hero.fallen = True
     s.falls += 1

@@ -8,7 +8,7 @@ one's answer (cards the app deals, the end of a turn, the monster phase) until i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import msgspec
@@ -48,7 +48,7 @@ from companion.games.covenant.combat import Odds
 from companion.games.covenant.data import GameData, default
 from companion.games.covenant.play import Play
 from companion.games.covenant.prompts import card_purpose, choice_label, choice_purpose, die_purpose
-from companion.games.covenant.state import ChooseStep, DrawStep, GameState, Pending, RollStep
+from companion.games.covenant.state import ChooseStep, DrawStep, GameState, Hero, Pending, RollStep
 
 STEP_LIMIT = 10_000
 """More automatic steps than this after one input means a rule loops: a programmer error."""
@@ -184,36 +184,39 @@ def _answer(g: Play, step: Pending, inp: Input) -> Rejection | None:
 
 
 def _on_draw(g: Play, step: DrawStep, card: str | None) -> None:
-    s = g.s
-    if card is None:
-        g.say("deck-empty", "§Components", "The {deck} deck is empty: nothing is drawn.", {"deck": step.deck},
-              deck=labels.deck_name(step.deck))
-        if step.purpose == "attack":
-            s.attack = None
-            s.pending = [p for p in s.pending if not (isinstance(p, RollStep) and p.purpose == "attack")]
+    """A card drawn for `step.purpose`, or None when the deck and its discard are both empty: then what
+    the draw was for finishes with what there is (R-EXPLORE-7), so no step is left half done."""
+    handlers = _DRAWS.get(step.purpose)
+    if handlers is None:
+        raise EngineError(f"no rule draws for {step.purpose!r}")
+    on_card, on_empty = handlers
+    who = g.s.heroes[step.who]
+    if card is not None:
+        on_card(g, who, card)
         return
-    who = s.heroes[step.who]
-    p = step.purpose
-    if p == "attack":
-        combat.on_card(g, card)
-    elif p == "loot":
-        loot.on_loot(g, who, card)
-    elif p == "potion":
-        loot.on_potion(g, who, card)
-    elif p == "equipment":
-        loot.on_equipment(g, who, card)
-    elif p == "marker":
-        explore.on_marker(g, card)
-    elif p == "room":
-        explore.on_room(g, card)
-    elif p in ("room-monster", "event-monster"):
-        explore.on_monster(g, card, p, step.who)
-    elif p == "room-event":
-        explore.on_event(g, card, g.heroes_at(who.space))
-    elif p == "escape-event":
-        explore.on_event(g, card, [who])
-    else:
-        raise EngineError(f"no rule draws for {p!r}")
+    g.say("deck-empty", "§Components", "The {deck} deck is empty: nothing is drawn.", {"deck": step.deck},
+          deck=labels.deck_name(step.deck))
+    on_empty(g, who)
+
+
+def _nothing(g: Play, who: Hero) -> None:
+    """Nothing drawn and nothing half done: the loot, equipment, event or ambush monster does not come."""
+
+
+_DRAWS: dict[str, tuple[Callable[[Play, Hero, str], None], Callable[[Play, Hero], None]]] = {
+    "attack": (lambda g, who, card: combat.on_card(g, card), lambda g, who: combat.no_card(g)),
+    "loot": (loot.on_loot, _nothing),
+    "potion": (loot.on_potion, loot.potion_deck_empty),
+    "equipment": (loot.on_equipment, _nothing),
+    "marker": (lambda g, who, card: explore.on_marker(g, card), lambda g, who: explore.no_marker(g)),
+    "room": (lambda g, who, card: explore.on_room(g, card), lambda g, who: explore.on_room(g, None)),
+    "room-monster": (lambda g, who, card: explore.on_monster(g, card, "room-monster", who.id),
+                     lambda g, who: explore.no_more_monsters(g)),
+    "event-monster": (lambda g, who, card: explore.on_monster(g, card, "event-monster", who.id), _nothing),
+    "room-event": (lambda g, who, card: explore.on_event(g, card, g.heroes_at(who.space)), _nothing),
+    "escape-event": (lambda g, who, card: explore.on_event(g, card, [who]), _nothing),
+}
+"""Every purpose a card is drawn for: what the card does, and how the step finishes when none comes."""
 
 
 def _on_roll(g: Play, step: RollStep, value: int) -> None:

@@ -8,7 +8,8 @@ for everyone in the room, or the trap on the revealer.
 
 from __future__ import annotations
 
-from companion.games.covenant import death, monsters
+from companion.core.messages import Named
+from companion.games.covenant import damage, death, monsters, movement
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import DrawStep, Hero, Monster, Reveal, RollStep
 from companion.games.covenant.zones import marker_deck_id, room_deck_id
@@ -33,31 +34,50 @@ def on_marker(g: Play, marker: str) -> None:
     g.next(DrawStep(deck=room_deck_id(g.s.board.zone, room), purpose="room", who=r.hero))
 
 
-def on_room(g: Play, card: str) -> None:
+def no_marker(g: Play) -> None:
+    """No room marker left to turn over (R-EXPLORE-7): the door stays closed and the action comes back."""
+    r = g.s.reveal
+    assert r is not None
+    g.s.reveal = None
+    g.s.actions += 1
+    g.say("no-marker", "R-EXPLORE-7", "No room marker is left for {slot}: its door stays closed, and the action "
+          "is not spent.", {"slot": r.slot}, slot=r.slot)
+
+
+def on_room(g: Play, card: str | None) -> None:
+    """The room card drawn, or None when its pile is empty: then the room is what its marker says, and a
+    combat or elite room brings as few monsters as any card of its pile (R-EXPLORE-7)."""
     s = g.s
     r = s.reveal
     assert r is not None and r.marker is not None
     r.room = card
-    spec = g.d.rooms[card]
+    kind = g.d.markers[r.marker].room
     s.board.unrevealed.remove(r.slot)
     s.board.revealed[r.slot] = r.marker
-    s.board.room_cards[r.slot] = card
     hero = s.heroes[r.hero]
-    hero.space = r.slot
-    g.say("room", "§Exploration", "{room}: a {kind} room. A door token goes on {slot}; {hero} moves in for free.",
-          {"slot": r.slot, "room": card, "kind": spec.room}, room=g.named(spec.en, spec.ar),
-          kind=g.named(spec.room, _KIND_AR[spec.room]), slot=r.slot, hero=g.hero_name(hero))
+    movement.enter(g, hero, [r.slot])
+    if card is None:
+        g.say("no-room-card", "R-EXPLORE-7", "No {kind} room card is left: a door token goes on {slot}, the room "
+              "acts as its marker says, and {hero} moves in for free.", {"slot": r.slot, "kind": kind},
+              kind=g.named(kind, _KIND_AR[kind]), slot=r.slot, hero=g.hero_name(hero))
+    else:
+        spec = g.d.rooms[card]
+        s.board.room_cards[r.slot] = card
+        g.say("room", "§Exploration", "{room}: a {kind} room. A door token goes on {slot}; {hero} moves in for "
+              "free.", {"slot": r.slot, "room": card, "kind": spec.room}, room=g.named(spec.en, spec.ar),
+              kind=g.named(spec.room, _KIND_AR[spec.room]), slot=r.slot, hero=g.hero_name(hero))
     if g.hall_open() and len(s.board.revealed) == 4:
         g.say("hall-open", "§Exploration", "Four rooms are revealed: the guardian hall is open.")
-    if spec.room in ("combat", "elite"):
-        r.monsters_left = spec.monsters
+    if kind in ("combat", "elite"):
+        r.monsters_left = g.d.rooms[card].monsters if card is not None else min(
+            c.monsters for c in g.d.rooms.values() if c.zone == s.board.zone and c.room == kind)
         _next_monster(g)
         return
     s.reveal = None
-    if spec.room == "treasure":
+    if kind == "treasure":
         s.board.chests[r.slot] = CHESTS
         g.say("chests", "§Loot and treasure", "Two chests are placed in the room.", {"slot": r.slot})
-    elif spec.room == "event":
+    elif kind == "event":
         g.next(DrawStep(deck="events", purpose="room-event", who=hero.id))
     else:
         g.next(RollStep(die="trap", purpose="trap", who=hero.id))
@@ -73,6 +93,28 @@ def _next_monster(g: Play) -> None:
         g.next(DrawStep(deck="monsters", purpose="room-monster", who=r.hero))
         return
     _ambush(g)
+
+
+def no_more_monsters(g: Play) -> None:
+    """The monster deck has nothing more for this room (R-EXPLORE-7): the room keeps the monsters that
+    came, and the reveal ambush follows at once."""
+    r = g.s.reveal
+    assert r is not None
+    came = sum(1 for m in g.s.monsters if m.space == r.slot and m.origin == "room")
+    r.monsters_left = 0
+    g.say("room-filled", "R-EXPLORE-7", "{room} keeps the {n} monster(s) that came.", {"slot": r.slot, "n": came},
+          room=_room_name(g), n=came)
+    _ambush(g)
+
+
+def _room_name(g: Play) -> Named:
+    r = g.s.reveal
+    assert r is not None and r.marker is not None
+    if r.room is not None:
+        spec = g.d.rooms[r.room]
+        return g.named(spec.en, spec.ar)
+    kind = g.d.markers[r.marker].room
+    return g.named(f"The {kind} room", f"غرفة {_KIND_AR[kind]}")
 
 
 def reveal_blocked(g: Play) -> bool:
@@ -102,7 +144,8 @@ def on_monster(g: Play, kind: str, purpose: str, who: str) -> None:
             if not any(zone_fits(g, card) for card in deck.draw_pile):
                 g.say("no-monster", "R-EXPLORE-6", "No card left in the monster deck fits this zone: no monster "
                       "comes.")
-                _monster_placed(g, purpose)
+                if purpose == "room-monster":
+                    no_more_monsters(g)
                 return
             g.say("reshuffle", "R-EXPLORE-6", "Only later-zone monsters were left to draw: the monster discard "
                   "is shuffled into the deck.")
@@ -110,8 +153,8 @@ def on_monster(g: Play, kind: str, purpose: str, who: str) -> None:
         return
     if purpose == "room-monster":
         r = s.reveal
-        assert r is not None
-        elite = g.d.rooms[r.room or ""].room == "elite"
+        assert r is not None and r.marker is not None
+        elite = g.d.markers[r.marker].room == "elite"
         space, origin = r.slot, "room"
     else:
         elite, space, origin = False, s.heroes[who].space, "ambush"
@@ -154,7 +197,7 @@ def on_event(g: Play, event: str, heroes: list[Hero]) -> None:
     g.say("event", "§Events and traps", "Event: {event}. {text}", {"event": event}, event=g.named(spec.en, spec.ar),
           text=g.named(spec.text.en, spec.text.ar))
     for hero in heroes:
-        death.hurt(g, hero, e.damage, "§Events and traps")
+        damage.take(g, hero, damage.Harm(e.damage, direct=True))
         if e.heal and not hero.fallen:
             death.heal(g, hero, e.heal)
         hero.turn_movement += e.movement
@@ -171,9 +214,9 @@ def on_trap(g: Play, hero: Hero, value: int) -> None:
     g.say("trap", "R-EXPLORE-3", "{trap}! {damage} damage to {hero}, defense ignored.",
           {"hero": hero.id, "trap": trap.id, "damage": trap.damage}, trap=g.named(trap.en, trap.ar),
           damage=trap.damage, hero=g.hero_name(hero))
-    death.hurt(g, hero, trap.damage, "§Events and traps")
+    damage.take(g, hero, damage.Harm(trap.damage, direct=True))
     hero.poison += trap.poison
     if trap.teleport:
-        hero.space = g.board.start
+        movement.enter(g, hero, [g.board.start])
         g.say("teleport", "§Events and traps", "{hero} is thrown back to this board's entrance.",
               {"hero": hero.id}, hero=g.hero_name(hero))

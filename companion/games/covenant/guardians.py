@@ -8,10 +8,12 @@ least 1; it changes phase and summons at the HP thresholds of its board.
 
 from __future__ import annotations
 
-from companion.games.covenant import death, traits
+from companion.games.covenant import damage, traits
 from companion.games.covenant.monsters import Blow, choose_target, remove_monster, strike
 from companion.games.covenant.play import Play
-from companion.games.covenant.state import ChooseStep, Monster
+from companion.games.covenant.state import ChooseStep, Hero, Monster
+
+FIRE_AURA = 1
 
 
 def after_defense(g: Play, raw: int) -> int:
@@ -43,10 +45,18 @@ def wound(g: Play, amount: int, by: str) -> None:
             _summon(g, summon.monster, summon.count)
 
 
-def provoke(g: Play) -> None:
-    if not (g.s.guardian.provoked or g.s.guardian.defeated):
-        g.s.guardian.provoked = True
+def provoke(g: Play, passer: Hero | None = None) -> None:
+    """The first attack on the guardian, or the first hero to enter its hall; `passer` is a hero who
+    enters the hall on the way to another space (R-GUARD-6)."""
+    if g.s.guardian.provoked or g.s.guardian.defeated:
+        return
+    g.s.guardian.provoked = True
+    if passer is None:
         g.say("guardian-provoked", "R-GUARD-1", "{guardian} stirs: it acts from the next monster phase.",
+              guardian=g.guardian_name())
+    else:
+        g.say("guardian-provoked", "R-GUARD-6", "{hero} passes through {guardian}'s hall: it stirs and acts "
+              "from the next monster phase.", {"hero": passer.id}, hero=g.hero_name(passer),
               guardian=g.guardian_name())
 
 
@@ -67,7 +77,8 @@ def _summon(g: Play, kind: str, count: int) -> None:
         m = Monster(uid=f"m{s.next_uid}", kind=kind, space=spaces[i % len(spaces)], origin="summon")
         s.next_uid += 1
         s.monsters.append(m)
-        g.say("summon", "R-GUARD-5", "{guardian} summons a {monster} to {space}.",
+        # A summons is a mark of the guardian board's HP track, reached asleep or awake (R-GUARD-7).
+        g.say("summon", "R-GUARD-5" if s.guardian.awake else "R-GUARD-7", "{guardian} summons a {monster} to {space}.",
               {"monster": m.uid, "space": m.space}, guardian=g.guardian_name(), monster=g.monster_name(m),
               space=m.space)
 
@@ -88,8 +99,9 @@ def attack(g: Play, chosen: str | None = None) -> bool:
     target, why = picked
     phase = traits.guardian_phase(g.d, s)
     in_reach = sorted(cost, key=lambda h: s.heroes[h].seat)
-    g.say("monster-target", "R-GUARD-2", "{guardian} targets {hero} ({hp} HP) within 4 spaces of its hall: "
-          "{why}.", {"monster": "guardian", "hero": target.id, "in_reach": in_reach},
+    rule = "R-GUARD-8" if target.fallen else "R-GUARD-2"
+    g.say("monster-target", rule, "{guardian} targets {hero} ({hp} HP) within 4 spaces of its hall: {why}.",
+          {"monster": "guardian", "hero": target.id, "in_reach": in_reach},
           guardian=g.guardian_name(), hero=g.hero_name(target), hp=target.hp, why=why)
     strike(g, Blow(name=g.guardian_name(), damage=phase.damage, subject="guardian",
                    crown_strike=spec.ability == "crown_strike"), target, "§Shard guardians")
@@ -116,7 +128,7 @@ def fire_aura(g: Play, hero_id: str) -> None:
             and not hero.fallen and hero.space in g.board.around(g.board.hall)):
         g.say("fire-aura", "§Shard guardians", "Fire Aura: {hero} starts their turn beside {guardian} and takes "
               "1 direct damage.", {"hero": hero.id}, hero=g.hero_name(hero), guardian=g.guardian_name())
-        death.hurt(g, hero, 1, "§Shard guardians")
+        damage.take(g, hero, damage.Harm(FIRE_AURA, foe=True, direct=True, shield_rule="R-HERO-5"))
 
 
 def defeat(g: Play, by: str) -> None:

@@ -34,11 +34,15 @@ def gain_gold(g: Play, hero: Hero, amount: int, rule: str) -> None:
 def draw_potion(g: Play, hero: Hero, rule: str) -> None:
     """A potion from the potion deck; when it is empty, 3 gold instead (the deck never refills)."""
     if not g.s.decks["potions"].draw_pile:
-        g.say("potion-deck-empty", rule, "The potion deck is empty: {hero} takes 3 gold instead.",
-              hero=g.hero_name(hero))
-        gain_gold(g, hero, EMPTY_POTION_DECK_GOLD, rule)
+        potion_deck_empty(g, hero, rule)
         return
     g.next(DrawStep(deck="potions", purpose="potion", who=hero.id))
+
+
+def potion_deck_empty(g: Play, hero: Hero, rule: str = "§Loot and treasure") -> None:
+    g.say("potion-deck-empty", rule, "The potion deck is empty: {hero} takes 3 gold instead.",
+          hero=g.hero_name(hero))
+    gain_gold(g, hero, EMPTY_POTION_DECK_GOLD, rule)
 
 
 def on_potion(g: Play, hero: Hero, potion: str) -> None:

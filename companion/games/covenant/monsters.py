@@ -3,7 +3,7 @@
 Every decision is explained: for each monster the engine says which heroes were in reach, why it chose
 its target, the path it took and the arithmetic of the attack, so the table can check the referee.
 Rulings: R-MON-1 (order), R-MON-2 (where a monster stops), R-MON-3 (moving when nobody is in range),
-R-MON-4 (ties), R-MON-5 (fallen heroes), R-HERO-3 (the Knight's Shield).
+R-MON-4 (ties), R-MON-5 (fallen heroes); the damage a blow deals is taken in `damage` (the Knight's Shield).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.messages import Named
-from companion.games.covenant import death, traits
+from companion.games.covenant import damage, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import ChooseStep, Hero, Monster
 
@@ -32,14 +32,13 @@ class Blow:
 
 def strike(g: Play, blow: Blow, hero: Hero, rule: str) -> None:
     """Damage = attack damage − the hero's total defense, at least 1 (2 with Brutality)."""
-    d = g.d
-    defense = traits.defense(d, hero)
     floor = 2 if blow.brutality else 1
-    amount = max(floor, blow.damage - defense)
     crown = 1 if blow.crown_strike and hero.space in g.board.around(g.board.hall) else 0
-    total = amount + crown
-    g.say("monster-attack", rule, "{attacker} attacks {hero}: damage {damage} − defense {defense} = {net}"
-          "{minimum}{crown} → {total} damage.",
+    harm = damage.Harm(blow.damage, foe=True, floor=floor, bonus=crown)
+    sums = damage.assess(g, hero, harm)
+    defense, amount, total = sums.defense, sums.net, sums.total
+    g.say("monster-attack", "R-HERO-6" if crown else rule, "{attacker} attacks {hero}: damage {damage} − defense "
+          "{defense} = {net}{minimum}{crown} → {total} damage.",
           {"monster": blow.subject, "hero": hero.id, "damage": blow.damage, "defense": defense, "minimum": floor,
            "crown": crown, "total": total},
           attacker=blow.name, hero=g.hero_name(hero), damage=blow.damage, defense=defense,
@@ -52,30 +51,10 @@ def strike(g: Play, blow: Blow, hero: Hero, rule: str) -> None:
         g.say("fallen-hit", "R-MON-5", "{hero} is fallen: at 0 HP they lose nothing more.", {"hero": hero.id},
               hero=g.hero_name(hero))
         return
-    target = _shielded(g, hero, total)
-    taken = min(total, 2) if target is not hero else total
-    death.hurt(g, target, taken, rule)
-    if blow.curse and target is hero and not hero.fallen:
-        hero.curse = d.abilities["curse"].effect.actions_lost
+    taker = damage.take(g, hero, harm)
+    if blow.curse and taker is hero and not hero.fallen:
+        hero.curse = g.d.abilities["curse"].effect.actions_lost
         g.say("curse", "§Monster guide", "{hero} is cursed: 1 action fewer next turn.", hero=g.hero_name(hero))
-
-
-def _shielded(g: Play, hero: Hero, amount: int) -> Hero:
-    """The Knight's Shield: once per round he takes 2 (or less) for an adjacent ally, defense ignored.
-
-    Applied automatically, after the ally's defense, unless it would make the Knight fall (R-HERO-3).
-    """
-    knight = next((h for h in g.s.heroes.values() if g.d.heroes[h.id].ability == "shield"), None)
-    if (knight is None or knight is hero or knight.fallen or knight.shield_round == g.s.round
-            or not g.board.adjacent(knight.space, hero.space)):
-        return hero
-    taken = min(2, amount)
-    if knight.hp <= taken:
-        return hero
-    knight.shield_round = g.s.round
-    g.say("shield", "§The four heroes", "{knight}'s Shield: he takes {taken} direct damage instead of {hero}.",
-          {"hero": hero.id}, knight=g.hero_name(knight), taken=taken, hero=g.hero_name(hero))
-    return knight
 
 
 def blow_of(g: Play, m: Monster) -> Blow:

@@ -39,6 +39,11 @@ _LABELS = {
 }
 
 
+def card_purposes() -> frozenset[str]:
+    """Every purpose a card is drawn for."""
+    return frozenset(_CARDS)
+
+
 def card_purpose(step: DrawStep) -> tuple[Msg, str]:
     text, rule = _CARDS[step.purpose]
     return Msg(text), rule

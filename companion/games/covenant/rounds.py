@@ -7,7 +7,7 @@ pursuers last of the monsters, then the guardian; then fallen heroes whose time 
 
 from __future__ import annotations
 
-from companion.games.covenant import death, escape, guardians, monsters
+from companion.games.covenant import damage, death, escape, guardians, monsters
 from companion.games.covenant.play import Play
 from companion.games.covenant.turn import ACTIONS_PER_TURN
 
@@ -34,7 +34,7 @@ def begin_turn(g: Play) -> None:
             hero.poison -= 1
             g.say("poison", "§Events and traps", "Poison: 1 damage to {hero}.", {"hero": hero.id},
                   hero=g.hero_name(hero))
-            death.hurt(g, hero, 1, "§Events and traps")
+            damage.take(g, hero, damage.Harm(1, direct=True))
         guardians.fire_aura(g, hero.id)
         if s.turn_open:  # a hero who fell to them has lost the turn already (death.fall)
             return

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from companion.core.flow import Act, Layer, Rejection, reject
 from companion.core.messages import Named
-from companion.games.covenant import combat, death, explore, guardians, labels, loot, traits
+from companion.games.covenant import combat, death, explore, labels, loot, movement, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import DrawStep, Hero
 
@@ -23,11 +23,6 @@ ACTION_NAMES = {
     "pickup": ("Pick up", "التقط"), "buy": ("Buy from the Merchant", "اشترِ من التاجر"),
     "end": ("End turn", "أنهِ الدور"),
 }
-
-
-def move_targets(g: Play, hero: Hero) -> list[str]:
-    budget = min(traits.movement(g.d, g.s, hero), traits.movement_cap(g.d, g.s, hero) - hero.moved)
-    return list(g.board.within(hero.space, g.blocked(), budget)) if budget > 0 else []
 
 
 def reveal_targets(g: Play, hero: Hero) -> list[str]:
@@ -76,7 +71,7 @@ def fireball_targets(g: Play, hero: Hero) -> list[str]:
 
 
 TARGETS: dict[str, Callable[[Play, Hero], list[str]]] = {
-    "move": move_targets,
+    "move": movement.targets,
     "attack": combat.targets_in_range,
     "fireball": fireball_targets,
     "reveal": reveal_targets,
@@ -158,6 +153,10 @@ def _why_not_target(g: Play, hero: Hero, act: Act) -> Rejection:
         if target == g.board.hall and not g.hall_open():
             return reject("hall-locked", Layer.ILLEGAL, "§Exploration", "The guardian hall stays locked until 4 "
                           "rooms of this board are revealed ({n} so far).", n=len(s.board.revealed))
+        if target in g.board.links and movement.crosses_locked_hall(g, hero, target):
+            return reject("hall-locked", Layer.ILLEGAL, "R-GUARD-6", "{space} is within reach only through the "
+                          "guardian hall, and a locked hall cannot be crossed until 4 rooms of this board are "
+                          "revealed ({n} so far).", space=target, n=len(s.board.revealed))
         if target in s.board.unrevealed:
             return reject("room-not-revealed", Layer.ILLEGAL, "R-EXPLORE-1", "{space} is a closed room: open its "
                           "door from an adjacent space first.", space=target)
@@ -215,18 +214,7 @@ def perform(g: Play, act: Act) -> None:
     hero = s.heroes[act.actor]
     target = act.target or ""
     if act.action == "move":
-        distance = g.board.distances(hero.space, g.blocked())[target]
-        start, hero.space = hero.space, target
-        hero.moved += distance
-        s.actions -= 1
-        g.say("move", "§Your turn", "{hero} moves {n} space(s) to {space} ({moved} of {cap} this turn).",
-              {"hero": hero.id, "from": start, "to": target}, hero=g.hero_name(hero), n=distance, space=target,
-              moved=hero.moved, cap=traits.movement_cap(g.d, s, hero))
-        if target == g.board.hall:
-            guardians.provoke(g)
-        from companion.games.covenant import escape
-
-        escape.check_exit(g, hero)
+        movement.move(g, hero, target)
     elif act.action == "attack":
         combat.declare(g, hero, target)
     elif act.action == "fireball":
