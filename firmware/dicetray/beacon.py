@@ -6,6 +6,9 @@ The report is manufacturer-specific data (AD type 0xFF) under the test company i
 
     0xFFFF LE | "CC" | version 1 | die id (3 bytes) | x, y, z (int16 LE, milli-g) | battery % | mV u16 LE
     | counter u8 (changes with every new reading, so the tray skips repeats of one advertisement)
+
+A die whose accelerometer stopped answering sends x = y = z = NO_READING (and keeps advertising, so the
+tray still hears it and its battery while it retries the sensor).
 """
 
 import binascii
@@ -16,6 +19,7 @@ MAGIC = b"CC"
 VERSION = 1
 _LAYOUT = "<H2sB3shhhBHB"
 SIZE = struct.calcsize(_LAYOUT)
+NO_READING = -32768
 
 
 def encode(die_id, x_mg, y_mg, z_mg, battery, millivolts, counter):
@@ -27,7 +31,8 @@ def encode(die_id, x_mg, y_mg, z_mg, battery, millivolts, counter):
 
 
 def decode(adv):
-    """(die id as 6 hex digits, x, y, z in g, battery %, mV, counter), or None if it is not ours."""
+    """(die id as 6 hex digits, x, y, z in g, battery %, mV, counter), or None if it is not ours.
+    x, y and z are None when the die's sensor failed."""
     i = 0
     n = len(adv)
     while i + 1 < n:
@@ -40,6 +45,8 @@ def decode(adv):
             )
             if company == COMPANY and magic == MAGIC and version == VERSION and battery <= 100:
                 die_id = binascii.hexlify(die).decode().upper()
+                if x == y == z == NO_READING:
+                    return (die_id, None, None, None, battery, mv, counter)
                 return (die_id, x / 1000, y / 1000, z / 1000, battery, mv, counter)
         i += 1 + size
     return None
