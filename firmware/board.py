@@ -130,7 +130,7 @@ class Board:
             except OSError:
                 pass  # a full flash must not stop the report below
             tray.error(detail)
-            try:
+            try:  # noqa: SIM105 (MicroPython has no contextlib)
                 self.stdout.write(tray.take())
             except OSError:
                 pass  # the port is what failed: the watchdog's reset is all that is left

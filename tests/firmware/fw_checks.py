@@ -93,27 +93,28 @@ def board_failing_in_the_loop(config_path, error_path):
     from dicetray.tray import Tray
 
     out = Port()
-    b = board.Board(stdin=open("/dev/null", "rb"), stdout=out, config_path=config_path, error_path=error_path)
-    tray = Tray(b.tray_id, b.boot_id, b.load_config(), b.save, b.now())
-    passes = [0]
-    tick = tray.tick
+    with open("/dev/null", "rb") as stdin:
+        b = board.Board(stdin=stdin, stdout=out, config_path=config_path, error_path=error_path)
+        tray = Tray(b.tray_id, b.boot_id, b.load_config(), b.save, b.now())
+        passes = [0]
+        tick = tray.tick
 
-    def failing_tick(now):
-        passes[0] += 1
-        if passes[0] == 3:
-            raise ValueError("no such die")
-        tick(now)
+        def failing_tick(now):
+            passes[0] += 1
+            if passes[0] == 3:
+                raise ValueError("no such die")
+            tick(now)
 
-    tray.tick = failing_tick
-    wdt = machine.WDT(timeout=5000)
+        tray.tick = failing_tick
+        wdt = machine.WDT(timeout=5000)
 
-    def halt():
-        raise Stop()
+        def halt():
+            raise Stop()
 
-    try:
-        b.serve(tray, wdt, halt)
-    except Stop:
-        pass
+        try:  # noqa: SIM105 (MicroPython has no contextlib)
+            b.serve(tray, wdt, halt)
+        except Stop:
+            pass
     faults = [f.fields for f in wire.Deframer().feed(bytes(out.data)) if f.kind == wire.FAULT]
     return {"feeds": wdt.feeds, "faults": faults, "earlier": b.earlier_error(False),
             "repl": b">>>" in out.data or b"Traceback" in out.data}

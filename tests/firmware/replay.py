@@ -60,7 +60,7 @@ class RegisterBus:
     def set_g(self, x, y, z):
         raw = bytearray()
         for g in (x, y, z):
-            step = int(round(g * 250))
+            step = round(g * 250)
             step = max(-2048, min(2047, step))
             word = (step << 4) & 0xFFFF
             raw.append(word & 0xFF)

@@ -3,6 +3,8 @@ advertising through an I2C failure and sets its sensor up again; its battery is 
 
 from __future__ import annotations
 
+import itertools
+
 import bluetooth
 import fw_checks
 from dicetray import beacon, die, wire
@@ -21,7 +23,7 @@ def test_the_die_keeps_advertising_through_an_i2c_failure_and_recovers() -> None
     # It advertised all along, at least at its slow rate, and tried the bus again about once a second.
     assert result["adverts"] >= 8000 // die.SLOW_MS
     retries = result["opened"][1:]
-    assert len(retries) >= 2 and all(b - a >= die.RETRY_MS for a, b in zip(retries, retries[1:], strict=False))
+    assert len(retries) >= 2 and all(b - a >= die.RETRY_MS for a, b in itertools.pairwise(retries))
 
 
 def test_the_tray_reports_a_failed_sensor_once_and_does_not_call_the_die_lost() -> None:

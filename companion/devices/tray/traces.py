@@ -298,6 +298,25 @@ def _throw(body: Body, face: int, *, cocked: bool = False, drop_only: bool = Fal
     body.tumble(resting(normal, rng.uniform(0, 2 * math.pi)), 0 if drop_only else rng.randint(1, 4))
 
 
+def throw(body: Body, face: int, *, cocked: bool = False, extra_ms: int = 0) -> None:
+    """A throw from the hand onto the felt (the simulated tray's dice use this); `extra_ms` more of
+    bouncing and rolling, as a die thrown hard does."""
+    body.release()
+    body.fly(body.rng.choice((100, 160, 220)), body.rng.uniform(10, 25))
+    body.impact(2.5, 9.0)
+    body.roll(extra_ms)
+    normal = cocked_normal(face, body.rng) if cocked else fw_faces.D6_NORMALS[face - 1]
+    body.tumble(resting(normal, body.rng.uniform(0, 2 * math.pi)), body.rng.randint(1, 2))
+
+
+def handle(body: Body, face: int) -> None:
+    """Picked up, held a moment, turned and put down on `face`: handling, never a throw."""
+    body.move(400, body.rng.uniform(0.3, 0.8), 30)
+    body.hold(body.rng.randrange(400, 1200, 20))
+    body.move(400, -body.rng.uniform(0.2, 0.6), 0, _target(face, body.rng))
+    body.touch_down()
+
+
 def _trace(name: str, bodies: list[Body], expect: dict[str, Expect], tail_ms: int = 1200, held: bool = False) -> Trace:
     """The bodies' samples in time order, each ending at rest (or in the hand) for tail_ms."""
     end = max(b.t_ms for b in bodies)
@@ -439,7 +458,8 @@ def knocked_on_the_table(rng: random.Random) -> Trace:
                       if abs(_dot(n, fw_faces.D6_NORMALS[old - 1])) < 0.5])
     lying.move(rng.choice((100, 140, 180)), 0.1, 0, _target(new, rng))
     lying.impact(1.2, 2.0, UP)
-    return _trace("knocked-on-the-table", [thrown, lying], {"D1": Expect("throw", final), "D2": Expect("handling", new)})
+    expect = {"D1": Expect("throw", final), "D2": Expect("handling", new)}
+    return _trace("knocked-on-the-table", [thrown, lying], expect)
 
 
 SCENARIOS: dict[str, Callable[[random.Random], Trace]] = {

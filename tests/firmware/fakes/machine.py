@@ -11,8 +11,9 @@ class Pin:
     IN = 0
     OUT = 1
     PULL_UP = 2
-    levels = {}  # pin id -> level, shared by every Pin object of that id
-    writes = {}  # pin id -> how many times the firmware set it
+    # Class attributes without typing.ClassVar, which MicroPython lacks.
+    levels = {}  # noqa: RUF012 (pin id -> level, shared by every Pin object of that id)
+    writes = {}  # noqa: RUF012 (pin id -> how many times the firmware set it)
 
     def __init__(self, pin_id, mode=IN, pull=None):
         self.pin_id = pin_id
