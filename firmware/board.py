@@ -100,11 +100,11 @@ class Board:
         if data:
             tray.feed(bytes(data), now)
         heard, self.heard = self.heard, []
-        for die_id, x, y, z, battery, millivolts, counter in heard:
+        for die_id, x, y, z, low, high, battery, millivolts, counter in heard:
             if self.last_counter.get(die_id) == counter:
                 continue
             self.last_counter[die_id] = counter
-            tray.reading(die_id, x, y, z, now, battery, millivolts)
+            tray.reading(die_id, x, y, z, now, battery, millivolts, low, high)
         tray.tick(now)
         lit = tray.open is not None
         if lit != self.led_on:

@@ -2,8 +2,10 @@
 battery, keep advertising. `die/main.py` wires it to the hardware; the tests run it with fakes, under
 CPython and under MicroPython.
 
-Every 20 ms while the die moved in the last 2 s, every 250 ms otherwise, the die reads its accelerometer
-and puts the reading in its BLE advertisement (`beacon`). It keeps no roll state: the tray decides.
+While the die moved in the last 2 s it reads its accelerometer every SAMPLE_MS and advertises every
+REPORT_MS the latest reading with the least and greatest size of the readings since the last report
+(`beacon`): a collision lasts a few milliseconds, and the tray needs to know of it. Otherwise it reads
+and advertises every SLOW_MS. It keeps no roll state: the tray decides.
 - An I2C error does not stop the die: it advertises "no reading" (so the tray still hears it and says
   the sensor failed) and sets the sensor up again every RETRY_MS until it answers.
 - The battery is read once every BATTERY_MS as the median of BATTERY_READS quick readings (a radio burst
@@ -14,7 +16,8 @@ and puts the reading in its BLE advertisement (`beacon`). It keeps no roll state
 from . import beacon
 
 LIS3DH = 0x18
-FAST_MS = 20
+SAMPLE_MS = 5
+REPORT_MS = 20
 SLOW_MS = 250
 AWAKE_MS = 2000
 MOVE_MG = 80
@@ -31,7 +34,7 @@ class Accelerometer:
         self.i2c = i2c
         if i2c.readfrom_mem(LIS3DH, 0x0F, 1)[0] != 0x33:
             raise OSError("no LIS3DH at 0x18")
-        i2c.writeto_mem(LIS3DH, 0x20, b"\x57")  # 100 Hz, x/y/z on
+        i2c.writeto_mem(LIS3DH, 0x20, b"\x77")  # 400 Hz, x/y/z on: a fresh reading every 2.5 ms
         # Block update, high resolution, ±8 g: an impact on the felt reads several g, so ±2 g would
         # clip it (hw/tray/traces.md).
         i2c.writeto_mem(LIS3DH, 0x23, b"\xa8")
@@ -45,6 +48,32 @@ class Accelerometer:
                 v -= 0x10000
             out.append((v >> 4) * 4)  # 12 bits, left-justified: 4 mg a step at ±8 g
         return out
+
+
+class Window:
+    """The latest reading and the least and greatest size of the readings since the last report, in mg."""
+
+    def __init__(self):
+        self.last = None
+        self.low = 0
+        self.high = 0
+
+    def add(self, x, y, z):
+        size = int((x * x + y * y + z * z) ** 0.5)
+        if self.last is None:
+            self.low = self.high = size
+        else:
+            self.low = min(self.low, size)
+            self.high = max(self.high, size)
+        self.last = (x, y, z)
+
+    def take(self):
+        """(x, y, z, low, high), or None when no reading came since the last report."""
+        if self.last is None:
+            return None
+        report = (self.last[0], self.last[1], self.last[2], self.low, self.high)
+        self.last = None
+        return report
 
 
 def percent(mv):
@@ -62,8 +91,10 @@ class Die:
         self.acc = None
         self.retry_ms = now_ms
         self.sensor_errors = 0
-        self.last = None
-        self.moved_ms = now_ms
+        self.still = None
+        self.moved_ms = now_ms - AWAKE_MS
+        self.window = Window()
+        self.report_ms = now_ms - SLOW_MS
         self.counter = 0
         self.cell = []
         self.battery_ms = now_ms - BATTERY_MS
@@ -99,19 +130,30 @@ class Die:
         return percent(self.millivolts), self.millivolts
 
     def step(self, now_ms):
-        """One reading, one advertisement; returns the milliseconds to sleep before the next step."""
+        """One reading, and a report when one is due; returns the milliseconds to sleep until the next."""
         reading = self._sensor(now_ms)
-        if reading is None:
-            x = y = z = beacon.NO_READING
-        else:
+        if reading is not None:
             x, y, z = reading
-            last = self.last
-            if last is None or max(abs(x - last[0]), abs(y - last[1]), abs(z - last[2])) > MOVE_MG:
+            still = self.still
+            # Moved since the reading it last moved at: a slow turn in a hand adds up and wakes it too.
+            if still is None or max(abs(x - still[0]), abs(y - still[1]), abs(z - still[2])) > MOVE_MG:
                 self.moved_ms = now_ms
-            self.last = reading
-        pause = FAST_MS if now_ms - self.moved_ms < AWAKE_MS else SLOW_MS
+                self.still = reading
+            self.window.add(x, y, z)
+        awake = now_ms - self.moved_ms < AWAKE_MS
+        if now_ms - self.report_ms >= (REPORT_MS if awake else SLOW_MS):
+            self.report_ms = now_ms
+            self._report(now_ms, REPORT_MS if awake else SLOW_MS)
+        return SAMPLE_MS if awake else SLOW_MS
+
+    def _report(self, now_ms, interval_ms):
+        report = self.window.take()
+        if report is None:
+            x = y = z = beacon.NO_READING
+            low = high = 0
+        else:
+            x, y, z, low, high = report
         battery, mv = self._battery(now_ms)
         self.counter += 1
-        payload = beacon.encode(self.die_id, x, y, z, battery, mv, self.counter)
-        self.radio.gap_advertise(pause * 1000, payload, connectable=False)
-        return pause
+        payload = beacon.encode(self.die_id, x, y, z, low, high, battery, mv, self.counter)
+        self.radio.gap_advertise(interval_ms * 1000, payload, connectable=False)

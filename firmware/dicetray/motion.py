@@ -1,16 +1,21 @@
-"""One die's state from its stream of accelerometer readings (about one every 20 ms), in the states
-Pixels dice use: on a face (SETTLED), crooked (COCKED), HANDLING and ROLLING.
+"""One die's state from its stream of reports (about one every 20 ms), in the states Pixels dice use:
+on a face (SETTLED), crooked (COCKED), HANDLING and ROLLING.
 
 What a die senses (an accelerometer measures the push on it, not gravity): lying on the table, 1 g
 straight up in its own frame; in free fall, thrown or dropped, about 0 g (a little more while it spins,
-the sensor being off its centre); hitting the table or another die, well over 2 g for a moment; in a
-hand, about 1 g wobbling with the hand. So:
+the sensor being off its centre); hitting the table or another die, well over 2 g for a few
+milliseconds; in a hand, about 1 g wobbling with the hand. Each report carries the latest reading and
+the least (`low`) and greatest (`high`) size of the readings the die took since its last report, so a
+short impact is not lost between two reports. So:
 
-- FALL_READINGS readings in a row under FALL_G: the die left the hand, or fell: ROLLING. Nothing else
-  makes a die ROLLING. Picked up, held, carried, shaken in a closed hand (where its flights are shorter)
-  or pushed along the table, a die is HANDLING, and the tray never reports handling as a throw.
-- MOVE_READINGS readings in a row that are not at rest: HANDLING (one knock is not enough).
-- At rest: SETTLE_READINGS readings in a row, each within G_SLACK of 1 g, all inside a box of
+- A throw is a fall and a landing: FALL_READINGS reports in a row whose every reading was under FALL_G
+  (60 ms of free fall: the die left the hand), then, within LANDING_READINGS reports, an impact over
+  IMPACT_G (the felt, or another die). Only that makes a die ROLLING. A hand lifting a die fast and
+  stopping can come near free fall, but it stops it softly: no impact. Picked up, held, carried, shaken
+  in a closed hand (where its flights are shorter) or pushed along the table, a die is HANDLING, and the
+  tray never reports handling as a throw.
+- MOVE_READINGS reports in a row that are not at rest: HANDLING (one knock is not enough).
+- At rest: SETTLE_READINGS reports in a row, each within G_SLACK of 1 g, all inside a box of
   REST_SPREAD_G on every axis (a hand wobbles more than that, a felt table does not), and turned by less
   than ~8° from the last such reading. Then SETTLED on the face whose normal is nearest, or COCKED.
   After HANDLING it takes HELD_READINGS (half a second): a hand holding a die still wobbles by a few
@@ -23,7 +28,9 @@ from . import faces
 from .wire import COCKED, HANDLING, ROLLING_STATE, SETTLED, UNKNOWN
 
 FALL_G = 0.4
-FALL_READINGS = 4
+FALL_READINGS = 3
+IMPACT_G = 2.0
+LANDING_READINGS = 5
 MOVE_READINGS = 2
 SETTLE_READINGS = 5
 HELD_READINGS = 25
@@ -46,17 +53,27 @@ class DieMotion:
         self._still = 0
         self._moving = 0
         self._falling = 0
+        self._airborne = 0
         self._low = None
         self._high = None
 
-    def reading(self, x, y, z):
-        """Takes one reading (in g); True when the state or face changed."""
+    def reading(self, x, y, z, low=None, high=None):
+        """Takes one report (in g); True when the state or face changed."""
         size = (x * x + y * y + z * z) ** 0.5
-        self._falling = self._falling + 1 if size < FALL_G else 0
-        if self._falling >= FALL_READINGS:
+        if high is None:
+            low = high = size
+        if high < FALL_G:
+            self._falling += 1
+            if self._falling >= FALL_READINGS:
+                self._airborne = LANDING_READINGS
+        else:
+            self._falling = 0
+            if self._airborne > 0:
+                self._airborne -= 1
+        if high >= IMPACT_G and self._airborne > 0:
             self._restless()
             return self._set(ROLLING_STATE, 0)
-        if not self._at_rest(x, y, z, size):
+        if not self._at_rest(x, y, z, size) or low < 1.0 - G_SLACK or high > 1.0 + G_SLACK:
             self._restless()
             self._moving += 1
             if self._moving >= MOVE_READINGS and self.state not in (ROLLING_STATE, HANDLING):

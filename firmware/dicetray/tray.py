@@ -85,9 +85,9 @@ class Tray:
         """Tells the host the firmware failed (or restarted after failing): `detail` is printable, ≤ 32."""
         self._fault(wire.FAULT_FIRMWARE, detail)
 
-    def reading(self, die_id, x, y, z, now_ms, battery=None, millivolts=0):
-        """One report from a die: its acceleration in g (None when its sensor failed) and, when it sent
-        one, its battery in %."""
+    def reading(self, die_id, x, y, z, now_ms, battery=None, millivolts=0, low=None, high=None):
+        """One report from a die: its acceleration in g (None when its sensor failed), the least and
+        greatest size of its readings since its last report when it sent them, and its battery in %."""
         die = self.dice.get(die_id)
         if die is None:
             if die_id not in self.warned and len(die_id) <= MAX_ID:
@@ -106,7 +106,7 @@ class Tray:
                 self._fault(wire.FAULT_DIE_SENSOR, die_id)
             return
         die.sensor_failed = False
-        if not die.motion.reading(x, y, z):
+        if not die.motion.reading(x, y, z, low, high):
             return
         self.changed_ms = now_ms
         self._send(wire.DIE, [die_id, die.kind, die.motion.state, die.motion.face])

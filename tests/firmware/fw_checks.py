@@ -62,13 +62,16 @@ def die_through_a_sensor_failure(fail_from=1000, fail_until=4000, until=8000):
     die = Die(b"\xa1\xb2\xc3", open_i2c, BurstyCell(), radio, 0)
     readings = []
     lowest = 100
+    heard = 0
     while clock[0] < until:
         pause = die.step(clock[0])
-        report = beacon.decode(radio.adverts[-1][1])
-        y = report[2]
-        if not readings or readings[-1][1] != y:
-            readings.append([clock[0], y])
-        lowest = min(lowest, report[4])
+        for _, payload, _ in radio.adverts[heard:]:
+            report = beacon.decode(payload)
+            y = report[2]
+            if not readings or readings[-1][1] != y:
+                readings.append([clock[0], y])
+            lowest = min(lowest, report[6])
+        heard = len(radio.adverts)
         clock[0] += pause
     return {"adverts": len(radio.adverts), "readings": readings, "opened": opened, "lowest_battery": lowest}
 

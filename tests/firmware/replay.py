@@ -1,16 +1,18 @@
 """Replays a dice trace (hw/tray/traces.md) through the firmware and says what the tray told the host.
 
+Each sample goes through the die's firmware first, as on the real dice: turned into the LIS3DH's
+register bytes, read by `dicetray.die` when the die reads (every 5 ms while it moves, every 250 ms when
+idle: samples in between are never seen), put in its BLE report by `beacon`, decoded by the tray.
+
 Written in the Python both interpreters run: CPython's tests import it, and the MicroPython unix port
-runs it as a script (`micropython replay.py FIRMWARE FAKES TRACE [--via-die]`, printing JSON), so a
-call that exists only in CPython fails there. With --via-die each sample first goes through the die's
-firmware: turned into the LIS3DH's register bytes, read back by `dicetray.die`, put in its BLE report
-by `beacon`, and decoded by the tray, as on the real radio.
+runs it as a script (`micropython replay.py FIRMWARE FAKES TRACE`, printing JSON), so a call that exists
+only in CPython fails there.
 """
 
 import json
 import sys
 
-STEP_MS = 20
+TICK_MS = 20
 TAIL_MS = 1000
 
 
@@ -28,40 +30,17 @@ def parse(text):
     return samples, dice
 
 
-class DieLink:
-    """The die's firmware between the trace and the tray: registers in, an advertisement out."""
-
-    def __init__(self, die_id):
-        from dicetray import beacon, die
-
-        self.beacon = beacon
-        self.i2c = RegisterBus()
-        self.reader = die.Accelerometer(self.i2c)
-        self.die_bytes = bytes((0xD1, 0xCE, len(die_id)))
-        self.counter = 0
-
-    def pass_on(self, x, y, z):
-        self.i2c.set_g(x, y, z)
-        mx, my, mz = self.reader.read_mg()
-        self.counter += 1
-        advert = self.beacon.encode(self.die_bytes, mx, my, mz, 90, 4000, self.counter)
-        _, gx, gy, gz, _, _, _ = self.beacon.decode(advert)
-        return gx, gy, gz
-
-
 class RegisterBus:
     """A LIS3DH on an I2C bus, as far as the die reads it: WHO_AM_I and the six output bytes, in the
     high-resolution ±8 g mode the die sets (12 bits left-justified, 4 mg a step)."""
 
     def __init__(self):
         self.out = bytes(6)
-        self.written = {}
 
     def set_g(self, x, y, z):
         raw = bytearray()
         for g in (x, y, z):
-            step = round(g * 250)
-            step = max(-2048, min(2047, step))
+            step = max(-2048, min(2047, round(g * 250)))
             word = (step << 4) & 0xFFFF
             raw.append(word & 0xFF)
             raw.append(word >> 8)
@@ -73,40 +52,73 @@ class RegisterBus:
         return self.out[:n]
 
     def writeto_mem(self, addr, reg, data):
-        self.written[reg] = bytes(data)
+        pass
 
 
-def replay(samples, dice, via_die=False):
+class Radio:
+    def __init__(self):
+        self.payload = None
+
+    def gap_advertise(self, interval_us, payload, connectable=True):
+        self.payload = payload
+
+
+class Cell:
+    def read_uv(self):
+        return 2000000
+
+
+class Link:
+    """One die's firmware between the trace and the tray."""
+
+    def __init__(self, die_id):
+        from dicetray import die
+
+        self.bus = RegisterBus()
+        self.radio = Radio()
+        self.die = die.Die(b"\xd1\xce\x01", lambda: self.bus, Cell(), self.radio, 0)
+        self.next_ms = 0
+
+    def sample(self, t, x, y, z):
+        """The die's report if this sample made it send one, else None."""
+        if t < self.next_ms:
+            return None  # asleep between two readings
+        self.bus.set_g(x, y, z)
+        self.radio.payload = None
+        self.next_ms = t + self.die.step(t)
+        return self.radio.payload
+
+
+def replay(samples, dice):
     """{"throws": {throw id: [[die, state, face], ...]}, "states": {die: [states in order]},
-    "final": {die: [state, face]}, "rolling": number of ROLLING reports}."""
-    from dicetray import faces, wire
+    "final": {die: [state, face]}, "rolling": number of ROLLING reports, "reports": reports heard}."""
+    from dicetray import beacon, faces, wire
     from dicetray.tray import Tray
 
     config = {"dice": {}}
+    links = {}
     for d in dice:
         config["dice"][d] = {"kind": "d6", "normals": faces.default_normals(6)}
+        links[d] = Link(d)
     tray = Tray("REPLAY", 1, config, lambda c: None, 0)
-    links = {}
-    if via_die:
-        for d in dice:
-            links[d] = DieLink(d)
     host = wire.Deframer()
     frames = []
-    i = 0
-    n = len(samples)
-    now = 0
+    reports = 0
+    next_tick = 0
     end = (samples[-1][0] if samples else 0) + TAIL_MS
-    while now <= end:
-        while i < n and samples[i][0] <= now:
-            _, die_id, x, y, z = samples[i]
-            if via_die:
-                x, y, z = links[die_id].pass_on(x, y, z)
-            tray.reading(die_id, x, y, z, samples[i][0], 90, 4000)
-            i += 1
-        tray.tick(now)
-        frames.extend(host.feed(tray.take()))
-        now += STEP_MS
-    result = {"throws": {}, "states": {}, "final": {}, "rolling": 0}
+    for t, die_id, x, y, z in samples + [(end, None, 0, 0, 0)]:
+        while next_tick <= t:
+            tray.tick(next_tick)
+            frames.extend(host.feed(tray.take()))
+            next_tick += TICK_MS
+        if die_id is None:
+            break
+        payload = links[die_id].sample(t, x, y, z)
+        if payload is not None:
+            _, rx, ry, rz, low, high, battery, mv, _ = beacon.decode(payload)
+            tray.reading(die_id, rx, ry, rz, t, battery, mv, low, high)
+            reports += 1
+    result = {"throws": {}, "states": {}, "final": {}, "rolling": 0, "reports": reports}
     for d in dice:
         result["states"][d] = []
     for f in frames:
@@ -126,7 +138,7 @@ def main(argv):
     sys.path.insert(0, firmware)
     with open(path) as f:
         samples, dice = parse(f.read())
-    print(json.dumps(replay(samples, dice, "--via-die" in argv)))
+    print(json.dumps(replay(samples, dice)))
 
 
 if __name__ == "__main__":

@@ -35,8 +35,10 @@ def frames(stdout: io.BytesIO) -> list[wire.Frame]:
 
 
 def advert(x: float, y: float, z: float, counter: int, battery: int = 80) -> bytes:
-    return beacon.encode(b"\xa1\xb2\xc3", round(x * 1000), round(y * 1000), round(z * 1000), battery, 3950,
-                         counter)
+    """A report of one reading (so its least and greatest size are its own)."""
+    size = round((x * x + y * y + z * z) ** 0.5 * 1000)
+    return beacon.encode(b"\xa1\xb2\xc3", round(x * 1000), round(y * 1000), round(z * 1000), size, size, battery,
+                         3950, counter)
 
 
 def test_the_board_scans_and_names_the_tray_after_its_chip(rig: tuple[board.Board, Tray, int, io.BytesIO]) -> None:
@@ -98,8 +100,8 @@ def test_the_led_is_lit_while_a_throw_is_open(rig: tuple[board.Board, Tray, int,
     b, tray, _, _ = rig
     radio = bluetooth.BLE.last
     assert radio is not None
-    for counter in range(5):
-        radio.deliver(advert(0.05, 0.0, 0.1, counter))
+    for counter, reading in enumerate([(0.05, 0.0, 0.1)] * 4 + [(2.5, 0.2, 0.4)]):
+        radio.deliver(advert(*reading, counter))
         b.step(tray, wait_ms=0)
     assert machine.Pin.levels["LED"] == 1
 
@@ -199,8 +201,12 @@ def test_the_clock_never_goes_back(rig: tuple[board.Board, Tray, int, io.BytesIO
 
 
 def test_beacon_round_trip() -> None:
-    adv = beacon.encode(b"\x01\x02\xff", -1000, 2, 999, 55, 3700, 258)
+    adv = beacon.encode(b"\x01\x02\xff", -1000, 2, 999, 83, 7960, 55, 3700, 258)
     assert len(adv) <= 31  # one legacy advertisement
-    assert beacon.decode(adv) == ("0102FF", -1.0, 0.002, 0.999, 55, 3700, 2)
+    assert len(adv) == 5 + beacon.SIZE and beacon.SIZE == 20  # as hw/tray/protocol.md says
+    assert beacon.decode(adv) == ("0102FF", -1.0, 0.002, 0.999, 0.08, 8.0, 55, 3700, 2)
+    failed = beacon.decode(beacon.encode(b"\x01\x02\xff", *[beacon.NO_READING] * 3, 0, 0, 55, 3700, 1))
+    assert failed == ("0102FF", None, None, None, None, None, 55, 3700, 1)
+    assert beacon.decode(beacon.encode(b"\x01\x02\xff", 0, 0, 1000, 0, 30000, 55, 3700, 1))[5] == 25.5
     assert beacon.decode(b"") is None
     assert beacon.decode(b"\x1f\xff") is None

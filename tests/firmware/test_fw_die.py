@@ -38,7 +38,7 @@ def test_the_tray_reports_a_failed_sensor_once_and_does_not_call_the_die_lost() 
         now += sensor.step(now)
         report = beacon.decode(radio.adverts[-1][1])
         assert report is not None
-        tray.reading(report[0], *report[1:4], now, report[4], report[5])
+        tray.reading(report[0], *report[1:4], now, report[6], report[7], report[4], report[5])
         tray.tick(now)
     faults = [f.fields for f in wire.Deframer().feed(tray.take()) if f.kind == wire.FAULT]
     assert faults == [[wire.FAULT_DIE_SENSOR, "A1B2C3"]]

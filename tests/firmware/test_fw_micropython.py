@@ -46,11 +46,11 @@ def test_a_cpython_only_call_fails_there(tmp_path: Path) -> None:
 def test_trace_in_micropython_through_the_die(trace: traces.Trace, tmp_path: Path) -> None:
     path = tmp_path / "trace.csv"
     path.write_text(traces.dumps(trace))
-    result = micropython(str(HERE / "replay.py"), str(FIRMWARE), str(FAKES), str(path), "--via-die")
+    result = micropython(str(HERE / "replay.py"), str(FIRMWARE), str(FAKES), str(path))
     assert result.returncode == 0, result.stderr
     got: dict[str, Any] = json.loads(result.stdout)
     samples, dice = replay.parse(path.read_text())
-    assert got == json.loads(json.dumps(replay.replay(samples, dice, True)))
+    assert got == json.loads(json.dumps(replay.replay(samples, dice)))
     check(trace, got)
 
 

@@ -1,6 +1,6 @@
 """The firmware against the physics of real dice: every trace of the library (synthesised) and every file
-in tests/firmware/traces/ (recorded ones go there too, hw/tray/traces.md) replayed through the tray,
-directly and through the die's firmware and its radio report. A handled die is never a throw; a thrown
+in tests/firmware/traces/ (recorded ones go there too, hw/tray/traces.md) replayed through the die's
+firmware, its radio report and the tray. A handled die is never a throw; a thrown
 one is in exactly one throw, on its face."""
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ TRACES = Path(__file__).resolve().parent / "traces"
 FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "40"))
 
 
-def run(trace: traces.Trace, via_die: bool = False) -> dict[str, Any]:
+def run(trace: traces.Trace) -> dict[str, Any]:
     samples, dice = replay.parse(traces.dumps(trace))
-    return replay.replay(samples, dice, via_die)  # type: ignore[no-any-return]
+    return replay.replay(samples, dice)  # type: ignore[no-any-return]
 
 
 def check(trace: traces.Trace, result: dict[str, Any]) -> None:
@@ -56,11 +56,6 @@ LIBRARY = traces.library(seed=0)
 @pytest.mark.parametrize("trace", LIBRARY, ids=lambda t: t.name)
 def test_library_trace(trace: traces.Trace) -> None:
     check(trace, run(trace))
-
-
-@pytest.mark.parametrize("trace", LIBRARY, ids=lambda t: t.name)
-def test_library_trace_through_the_die_and_its_radio_report(trace: traces.Trace) -> None:
-    check(trace, run(trace, via_die=True))
 
 
 @pytest.mark.parametrize("path", sorted(TRACES.glob("*.csv")), ids=lambda p: p.stem)

@@ -2,8 +2,9 @@
 
 The simulator owns a pty and keeps a symlink to its slave at `port` (like udev's `/dev/dicetray`), so
 the driver opens it through pyserial exactly as it opens the real tray. Every 20 ms of tray time it
-hands each virtual die's accelerometer reading to `dicetray.tray.Tray`, the same object the board
-runs, and copies the bytes the tray sends to the pty, through the fault injector.
+hands each virtual die's report (its readings of those 20 ms, gathered by the die firmware's own
+code) to `dicetray.tray.Tray`, the same object the board runs, and copies the bytes the tray sends to
+the pty, through the fault injector.
 
 Each virtual die is a body of the physical model (`traces.py`): the tray senses what a real die's
 accelerometer would, thrown or handled, not a shortcut that shares the firmware's assumptions.
@@ -40,11 +41,12 @@ from pathlib import Path
 
 from companion.core.dice import DieKind
 from companion.devices.tray import traces
+from companion.devices.tray.dicetray import die as fw_die
 from companion.devices.tray.dicetray import faces as fw_faces
 from companion.devices.tray.dicetray import wire
 from companion.devices.tray.dicetray.tray import Tray
 
-TICK_MS = traces.SAMPLE_MS
+TICK_MS = 20  # the die's report interval while it moves
 DEFAULT_DICE = (("D1", "d6"), ("D2", "d6"), ("D3", "d6"), ("T1", "trap"), ("G1", "treasure"))
 FAULTS = ("flip", "truncate", "duplicate", "drop")
 
@@ -66,11 +68,17 @@ class VirtualDie:
         self.body.samples.clear()
         traces.handle(self.body, face)
 
-    def reading(self) -> tuple[float, float, float]:
-        if not self.body.samples:
-            self.body.rest(traces.SAMPLE_MS)
-        _, _, x, y, z = self.body.samples.pop(0)
-        return (x, y, z)
+    def report(self) -> tuple[float, float, float, float, float]:
+        """What the die reports for one tick: its readings of the tick gathered as its firmware does
+        (`dicetray.die.Window`): the latest, the least and the greatest size, in g."""
+        window = fw_die.Window()
+        for _ in range(TICK_MS // traces.SAMPLE_MS):
+            if not self.body.samples:
+                self.body.rest(traces.SAMPLE_MS)
+            _, _, x, y, z = self.body.samples.pop(0)
+            window.add(round(x * 1000), round(y * 1000), round(z * 1000))
+        mx, my, mz, low, high = window.take()
+        return (mx / 1000, my / 1000, mz / 1000, low / 1000, high / 1000)
 
 
 class SimulatedTray:
@@ -229,8 +237,8 @@ class SimulatedTray:
                 if self._off:
                     continue
                 for die in self._dice.values():
-                    x, y, z = die.reading()
-                    self.tray.reading(die.die_id, x, y, z, self.now_ms, 100, 4100)
+                    x, y, z, low, high = die.report()
+                    self.tray.reading(die.die_id, x, y, z, self.now_ms, 100, 4100, low, high)
                 self.tray.tick(self.now_ms)
                 self._transmit(self.tray.take())
 

@@ -8,7 +8,8 @@ normal (1 g); a die in free fall reads about 0 g, plus the pull ω²r of its spi
 a die hitting the felt or another die reads several g for one sample; a die in a hand reads 1 g tilted
 by the hand's slow wobble (a few degrees at about 1 Hz) plus its tremor (a few hundredths of a g at
 8-12 Hz). Every sample gets the sensor's noise and is clipped to its range (±8 g) and rounded to 1 mg,
-as the die sends it. One sample every SAMPLE_MS, the die's advertising rate while it moves.
+as the die reads it. One sample every SAMPLE_MS, the rate at which a moving die reads its sensor (it
+reports every fourth reading, with the least and greatest size of the four: `dicetray.die`).
 
     library(seed)                 -> one trace of every scenario
     SCENARIOS[name](rng)          -> one randomised trace of that scenario
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 
 from companion.devices.tray.dicetray import faces as fw_faces
 
-SAMPLE_MS = 20
+SAMPLE_MS = 5
 NOISE_G = 0.002
 RANGE_G = 8.0
 SENSOR_OFFSET_M = 0.004
@@ -223,33 +224,31 @@ class Body:
         rng = self.rng
         hz, amp = rng.uniform(4, 6), rng.uniform(2.0, 3.0)
         direction = _norm(_add(_horizontal(rng), (0.0, 0.0, rng.uniform(-0.3, 0.3))))
-        i = 0
-        while i < ms // SAMPLE_MS:
-            t = i * SAMPLE_MS / 1000
+        start = self.t_ms
+        while self.t_ms - start < ms:
             if rng.random() < 0.25:
                 spin = _scale(_norm((rng.gauss(0, 1), rng.gauss(0, 1), rng.gauss(0, 1))), rng.uniform(10, 30))
-                for _ in range(rng.randint(1, 2)):
-                    self.emit(_scale(UP, -1), spin)
-                    i += 1
+                self.fly(rng.choice((10, 20, 30, 40)), spin)
                 hit = _scale(_norm((rng.gauss(0, 1), rng.gauss(0, 1), rng.gauss(0, 1))), rng.uniform(2.0, 4.0))
                 self.emit(_add(hit, _scale(UP, -1)))
-            else:
+            for _ in range(20 // SAMPLE_MS):
+                t = (self.t_ms - start) / 1000
                 self.emit(_scale(direction, amp * math.sin(2 * math.pi * hz * t)))
-            i += 1
 
     def release(self) -> None:
         """The throwing hand's push, forwards and up, while the die starts to spin."""
         rng = self.rng
         push = _add(_scale(_horizontal(rng), rng.uniform(1.0, 2.0)), (0.0, 0.0, rng.uniform(0.2, 0.8)))
         spin = _scale(_horizontal(rng), rng.uniform(3, 10))
-        for _ in range(rng.randint(3, 5)):
+        for _ in range(rng.randrange(60, 100, 5) // SAMPLE_MS):
             self.emit(push, spin)
 
-    def fly(self, ms: int, spin_rad_s: float) -> Vec:
-        spin = _scale(_norm((self.rng.gauss(0, 1), self.rng.gauss(0, 1), self.rng.gauss(0, 1))), spin_rad_s)
+    def fly(self, ms: int, spin: Vec | float) -> None:
+        """In free fall, spinning (rad/s: a vector, or a size about a random axis)."""
+        if isinstance(spin, float | int):
+            spin = _scale(_norm((self.rng.gauss(0, 1), self.rng.gauss(0, 1), self.rng.gauss(0, 1))), spin)
         for _ in range(ms // SAMPLE_MS):
             self.emit(_scale(UP, -1), spin)
-        return spin
 
     def impact(self, low_g: float, high_g: float, direction: Vec | None = None) -> None:
         """One sample of a collision: several g for a few milliseconds, averaged over the sample."""
@@ -270,13 +269,13 @@ class Body:
         for _ in range(bounces):
             self.fly(rng.choice((20, 40, 60)), rng.uniform(8, 20))
             self.impact(1.5, 4.0)
-            self.roll(rng.randint(2, 5) * SAMPLE_MS)
+            self.roll(rng.randrange(40, 100, 5))
         self.move(rng.choice((80, 100, 140)), 0.0, 0.0, target)
         self.impact(1.2, 2.0, UP)
         amp = rng.uniform(0.05, 0.15)
         axis = _horizontal(rng)
-        for i in range(rng.randint(2, 5)):
-            self.emit((0.0, 0.0, 0.0), _scale(axis, amp * 10 * (-0.5) ** i))
+        for i in range(rng.randrange(40, 100, 5) // SAMPLE_MS):
+            self.emit((0.0, 0.0, 0.0), _scale(axis, amp * 10 * (-0.5) ** (i * SAMPLE_MS // 20)))
         self.r = target
 
 
@@ -451,8 +450,9 @@ def knocked_on_the_table(rng: random.Random) -> Trace:
     final = _face(rng)
     thrown.tumble(_target(final, rng), rng.randint(1, 2))
     lying.impact(2.0, 4.0, _horizontal(rng))
-    for _ in range(rng.randint(2, 4)):  # slides on the felt, friction braking it
-        lying.emit(_scale(_horizontal(rng), -0.3))
+    slide = _horizontal(rng)
+    for _ in range(rng.randrange(40, 80, 5) // SAMPLE_MS):  # slides on the felt, friction braking it
+        lying.emit(_scale(slide, -0.3))
     old = next(i for i, n in enumerate(fw_faces.D6_NORMALS, 1) if _dot(n, _apply(_transpose(lying.r), UP)) > 0.9)
     new = rng.choice([i for i, n in enumerate(fw_faces.D6_NORMALS, 1)
                       if abs(_dot(n, fw_faces.D6_NORMALS[old - 1])) < 0.5])
