@@ -5,11 +5,12 @@ die report the radio hears, `feed()` with the bytes the host sent, `tick()` ofte
 milliseconds, and sends what `take()` returns. That is what lets the very same code run on the board,
 under CPython in the tests, and in the host's simulated tray.
 
-A throw opens when a paired die starts rolling (ROLLING: it fell freely, see motion.py), gathers every
-die that rolls while it is open, and closes once all of them have rested on a face or cocked for
+A throw opens when a paired die starts rolling (ROLLING: it fell and landed, see motion.py), gathers
+every die that rolls while it is open, and closes once all of them have rested on a face or cocked for
 QUIET_MS (so a thrown die knocked by another is reported where it came to rest). A die that is only
 handled, or knocked without being thrown, never joins a throw. The THROW report is sent again every
-RETRY_MS until the host acknowledges its throw id, and stays in the state dump, marked unacknowledged, for a host that reconnects later.
+RETRY_MS until the host acknowledges its throw id, and stays in the state dump, marked
+unacknowledged, for a host that reconnects later.
 """
 
 from . import FIRMWARE_VERSION, faces, wire

@@ -106,7 +106,7 @@ def replay(samples, dice):
     reports = 0
     next_tick = 0
     end = (samples[-1][0] if samples else 0) + TAIL_MS
-    for t, die_id, x, y, z in samples + [(end, None, 0, 0, 0)]:
+    for t, die_id, x, y, z in [*samples, (end, None, 0, 0, 0)]:
         while next_tick <= t:
             tray.tick(next_tick)
             frames.extend(host.feed(tray.take()))

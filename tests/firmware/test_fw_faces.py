@@ -65,7 +65,7 @@ def fall(motion: DieMotion, readings: int) -> list[bool]:
 
 def throw(motion: DieMotion) -> list[bool]:
     """Free fall, then the landing on the felt (a report whose greatest reading was 3 g)."""
-    return fall(motion, FALL_READINGS) + [motion.reading(0.2, 0.9, 0.3, 0.1, 3.0)]
+    return [*fall(motion, FALL_READINGS), motion.reading(0.2, 0.9, 0.3, 0.1, 3.0)]
 
 
 def test_settled_only_after_the_face_held_for_several_readings() -> None:
