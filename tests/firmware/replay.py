@@ -106,7 +106,8 @@ def replay(samples, dice):
     reports = 0
     next_tick = 0
     end = (samples[-1][0] if samples else 0) + TAIL_MS
-    for t, die_id, x, y, z in [*samples, (end, None, 0, 0, 0)]:
+    # A last step at the end time; concatenated, as MicroPython has no unpacking in a list display.
+    for t, die_id, x, y, z in samples + [(end, None, 0, 0, 0)]:  # noqa: RUF005
         while next_tick <= t:
             tray.tick(next_tick)
             frames.extend(host.feed(tray.take()))
