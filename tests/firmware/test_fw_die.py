@@ -4,11 +4,14 @@ advertising through an I2C failure and sets its sensor up again; its battery is 
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import bluetooth
 import fw_checks
 from dicetray import beacon, die, wire
 from dicetray.tray import Tray
+
+from companion.devices.tray import traces
 
 
 def test_the_die_keeps_advertising_through_an_i2c_failure_and_recovers() -> None:
@@ -57,3 +60,18 @@ def test_the_accelerometer_is_set_to_8_g_so_an_impact_is_not_clipped() -> None:
     bus.writeto_mem = lambda addr, reg, data: written.__setitem__(reg, data)  # type: ignore[method-assign]
     die.Accelerometer(bus)
     assert written[0x23][0] & 0x30 == 0x20  # FS = ±8 g
+
+
+def test_the_bench_recorder_writes_a_trace_the_tests_can_read() -> None:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "firmware" / "die"))
+    import record
+
+    clock = iter(range(0, 10**6, 5))
+    lines: list[str] = []
+    record.record(die.Accelerometer(fw_checks.SensorBus([0], 0, 0)), 1, clock=lambda: next(clock),
+                  pause=lambda ms: None, out=lines.append)
+    trace = traces.loads("\n".join([lines[0], "# expect: D1=still:2", *lines[1:]]))
+    assert len(trace.samples) == 1000 // die.SAMPLE_MS
+    assert trace.samples[0] == (0, "D1", 0.0, 1.0, 0.0)
