@@ -111,3 +111,25 @@ def test_a_malformed_trace_names_its_line() -> None:
 def test_fuzz_randomised_traces(name: str, seed: int) -> None:
     trace = traces.SCENARIOS[name](random.Random(seed))
     check(trace, run(trace))
+
+
+SINGLE_HANDLING = sorted(n for n in traces.SCENARIOS if n in {
+    "picked-up-and-held", "picked-up-and-put-down", "carried", "shaken-in-a-hand"})
+SINGLE_THROWS = sorted(n for n in traces.SCENARIOS if n in {
+    "thrown-and-rolling", "shaken-and-thrown", "landing-flat", "landing-cocked"})
+
+
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(handled=st.sampled_from(SINGLE_HANDLING), thrown=st.sampled_from(SINGLE_THROWS),
+       seed=st.integers(0, 2**32 - 1), shift_ms=st.integers(-2000, 2000))
+def test_fuzz_a_die_handled_while_another_is_thrown(handled: str, thrown: str, seed: int, shift_ms: int) -> None:
+    rng = random.Random(seed)
+    hand, throw = traces.SCENARIOS[handled](rng), traces.SCENARIOS[thrown](rng)
+    step = traces.SAMPLE_MS
+    shift = shift_ms // step * step
+    start = min(0, shift)
+    samples = [(t - start, "H1", x, y, z) for t, _, x, y, z in hand.samples]
+    samples += [(t + shift - start, "T1", x, y, z) for t, _, x, y, z in throw.samples]
+    mixed = traces.Trace(f"{handled}+{thrown}", "synthesised", {"H1": hand.expect["D1"], "T1": throw.expect["D1"]},
+                         sorted(samples, key=lambda s: (s[0], s[1])))
+    check(mixed, run(mixed))
