@@ -123,18 +123,20 @@ class Board:
                 wdt.feed()
                 self.step(tray)
         except Exception as e:  # anything at all: the alternative is the REPL on the host's port
-            detail = describe(e)
-            try:
-                with open(self.error_path, "w") as f:
-                    f.write(detail)
-            except OSError:
-                pass  # a full flash must not stop the report below
-            tray.error(detail)
             try:  # noqa: SIM105 (MicroPython has no contextlib)
-                self.stdout.write(tray.take())
-            except OSError:
-                pass  # the port is what failed: the watchdog's reset is all that is left
+                self._report(tray, describe(e))
+            except Exception:
+                pass  # reporting failed too (out of memory, say): the reset below is what matters
         halt()
+
+    def _report(self, tray, detail):
+        try:
+            with open(self.error_path, "w") as f:
+                f.write(detail)
+        except OSError:
+            pass  # a full flash must not stop the frame below
+        tray.error(detail)
+        self.stdout.write(tray.take())
 
     def earlier_error(self, watchdog_reset):
         """What made the board restart, once (the log is then cleared), or "" after a normal start."""

@@ -90,7 +90,6 @@ class Die:
         self.radio = radio
         self.acc = None
         self.retry_ms = now_ms
-        self.sensor_errors = 0
         self.still = None
         self.moved_ms = now_ms - AWAKE_MS
         self.window = Window()
@@ -108,13 +107,11 @@ class Die:
             try:
                 self.acc = Accelerometer(self.open_i2c())
             except OSError:
-                self.sensor_errors += 1
                 self.retry_ms = now_ms + RETRY_MS
                 return None
         try:
             return self.acc.read_mg()
         except OSError:
-            self.sensor_errors += 1
             self.acc = None
             self.retry_ms = now_ms + RETRY_MS
             return None
