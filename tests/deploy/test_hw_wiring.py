@@ -81,3 +81,19 @@ def test_the_led_resistors_give_a_few_milliamps_whatever_the_part() -> None:
     table = (REPO / "hw" / "wiring.md").read_text()
     for colour, low_v, high_v in w.LEDS.values():
         assert f"{w.led_ma(high_v):.1f}–{w.led_ma(low_v):.1f} mA" in table, colour
+
+
+XIAO_CHARGE_MA = 370  # the XIAO ESP32C3's own charger: 1000 × 1.0 V / 2.7 kΩ (hw/tray/README.md, Power)
+
+
+def test_each_die_cell_is_charged_within_its_rating_and_charges_when_switched_off() -> None:
+    # Issue 13, finding 2: the XIAO's 370 mA into a 150 mAh cell (2.5C), and the switch cutting the charging.
+    readme = (REPO / "hw" / "tray" / "README.md").read_text()
+    rows = [line for line in readme.splitlines() if line.startswith("| ")]
+    cell = next(row for row in rows if "LiPo cell" in row)
+    smallest_mah = min(int(n) for n in re.findall(r"(\d+)(?:–\d+)? mAh", cell.split("|")[2]))
+    charger = next((row for row in rows if "charger board" in row), None)
+    charge_ma = int(re.findall(r"(\d+) mA", charger)[0]) if charger else XIAO_CHARGE_MA
+    assert charge_ma / smallest_mah <= 0.5, f"{charge_ma} mA into {smallest_mah} mAh"
+    battery_plus = next(row for row in rows if row.startswith("| LiPo + |"))
+    assert "switch" not in battery_plus.split("|")[2].split("—")[0], battery_plus
