@@ -26,6 +26,7 @@ except ImportError:  # CPython, in tests/firmware: the same clock, from the mono
 
 
 CONFIG = "tray.json"
+ERROR_LOG = "error.txt"
 _IRQ_SCAN_RESULT = 5
 _IRQ_SCAN_DONE = 6
 MAX_HEARD = 64
@@ -33,13 +34,16 @@ READ_CHUNK = 256
 
 
 class Board:
-    def __init__(self, stdin=None, stdout=None, config_path=CONFIG):
+    def __init__(self, stdin=None, stdout=None, config_path=CONFIG, error_path=ERROR_LOG):
         self.stdin = stdin or sys.stdin.buffer
         self.stdout = stdout or sys.stdout.buffer
         self.config_path = config_path
+        self.error_path = error_path
         self.poller = select.poll()
         self.poller.register(self.stdin, select.POLLIN)
+        # The Pico W's LED hangs off the radio chip's bus: written only when it changes.
         self.led = machine.Pin("LED", machine.Pin.OUT)
+        self.led_on = None
         self.tray_id = "".join(f"{b:02X}" for b in machine.unique_id())
         self.boot_id = int.from_bytes(os.urandom(2), "little")
         self.heard = []
@@ -96,13 +100,56 @@ class Board:
         if data:
             tray.feed(bytes(data), now)
         heard, self.heard = self.heard, []
-        for die_id, x, y, z, battery, millivolts, counter in heard:
+        for die_id, x, y, z, low, high, battery, millivolts, counter in heard:
             if self.last_counter.get(die_id) == counter:
                 continue
             self.last_counter[die_id] = counter
-            tray.reading(die_id, x, y, z, now, battery, millivolts)
+            tray.reading(die_id, x, y, z, now, battery, millivolts, low, high)
         tray.tick(now)
-        self.led.value(1 if tray.open is not None else 0)
+        lit = tray.open is not None
+        if lit != self.led_on:
+            self.led.value(1 if lit else 0)
+            self.led_on = lit
         out = tray.take()
         if out:
             self.stdout.write(out)
+
+    def serve(self, tray, wdt, halt):
+        """The main loop, feeding the watchdog. An exception that escapes it is sent to the host as a
+        FAULT frame and kept in the error log; then the loop stops feeding the watchdog and `halt` waits
+        for it to reset the board. So the host's port never shows the REPL, and the board comes back."""
+        try:
+            while True:
+                wdt.feed()
+                self.step(tray)
+        except Exception as e:  # anything at all: the alternative is the REPL on the host's port
+            try:  # noqa: SIM105 (MicroPython has no contextlib)
+                self._report(tray, describe(e))
+            except Exception:
+                pass  # reporting failed too (out of memory, say): the reset below is what matters
+        halt()
+
+    def _report(self, tray, detail):
+        try:
+            with open(self.error_path, "w") as f:
+                f.write(detail)
+        except OSError:
+            pass  # a full flash must not stop the frame below
+        tray.error(detail)
+        self.stdout.write(tray.take())
+
+    def earlier_error(self, watchdog_reset):
+        """What made the board restart, once (the log is then cleared), or "" after a normal start."""
+        try:
+            with open(self.error_path) as f:
+                detail = f.read()
+            os.remove(self.error_path)
+            return detail
+        except OSError:
+            return "watchdog reset" if watchdog_reset else ""
+
+
+def describe(error):
+    """An exception as a FAULT detail: its type and message, printable ASCII, at most 32 characters."""
+    text = type(error).__name__ + ": " + str(error)
+    return "".join(c if " " <= c <= "~" else "?" for c in text)[:32]

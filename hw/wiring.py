@@ -31,6 +31,19 @@ HEADER: dict[int, str] = {
 }
 
 
+# The LEDs hang on 3.3 V GPIOs. Each colour with its forward voltage at a few mA (low, high over parts):
+# orange and yellow AlInGaP LEDs drop about 2 V, so 330 Ω gives 3-5 mA; a blue InGaN one drops 2.8-3.2 V
+# and would get under 1.5 mA, dim and different from part to part (hw/wiring.md has the arithmetic).
+GPIO_V = 3.3
+LED_OHMS = 330
+LEDS = {"Tray LED": ("orange", 1.8, 2.4), "Reader LED": ("yellow", 1.8, 2.4)}
+
+
+def led_ma(forward_v: float, ohms: float = LED_OHMS) -> float:
+    """The current through an LED and its resistor from a GPIO at GPIO_V, in mA."""
+    return max(0.0, (GPIO_V - forward_v) / ohms * 1000)
+
+
 def header_pin(gpio: int) -> int:
     return next(number for number, name in HEADER.items() if name == f"GPIO{gpio}")
 
@@ -57,7 +70,7 @@ def parts(pins: Pins) -> list[Part]:
 
     def led(name: str, gpio: int, setting: str, colour: str) -> Part:
         return Part(name, colour, (
-            Wire("the LED's long leg (anode)", header_pin(gpio), setting, ("resistor:330 Ω", "led")),
+            Wire("the LED's long leg (anode)", header_pin(gpio), setting, (f"resistor:{LED_OHMS} Ω", "led")),
             Wire("the LED's short leg (cathode)", 20)))
 
     uart = "nfc.device = tty:AMA0:pn532"
@@ -65,7 +78,7 @@ def parts(pins: Pins) -> list[Part]:
         button("Next button", pins.next, "gpio.pins.next", "#2e7d32"),
         button("Undo button", pins.undo, "gpio.pins.undo", "#c62828"),
         led("Tray LED", pins.led_tray, "gpio.pins.led_tray", "#ef6c00"),
-        led("Reader LED", pins.led_reader, "gpio.pins.led_reader", "#1565c0"),
+        led("Reader LED", pins.led_reader, "gpio.pins.led_reader", "#f9a825"),
         Part("Buzzer", "#6a1b9a", (
             Wire("the transistor's base", header_pin(pins.buzzer), "gpio.pins.buzzer", ("resistor:1 kΩ", "npn")),
             Wire("its − leg to the transistor's collector", 2, "", ("buzzer",)),

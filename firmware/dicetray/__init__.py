@@ -6,4 +6,4 @@ from its flash; the host imports the very same files as `companion.devices.tray.
 see hw/tray/README.md), so the protocol and the face/settle/throw logic cannot drift apart.
 """
 
-FIRMWARE_VERSION = "1.0.0"
+FIRMWARE_VERSION = "1.1.0"

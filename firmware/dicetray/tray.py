@@ -5,17 +5,19 @@ die report the radio hears, `feed()` with the bytes the host sent, `tick()` ofte
 milliseconds, and sends what `take()` returns. That is what lets the very same code run on the board,
 under CPython in the tests, and in the host's simulated tray.
 
-A throw opens when a paired die starts rolling (ROLLING), gathers every die that rolls while it is open,
-and closes once all of them have rested on a face or cocked for QUIET_MS (so a die knocked by another
-still belongs to the throw). The THROW report is sent again every RETRY_MS until the host acknowledges
-its throw id, and stays in the state dump, marked unacknowledged, for a host that reconnects later.
+A throw opens when a paired die starts rolling (ROLLING: it fell and landed, see motion.py), gathers
+every die that rolls while it is open, and closes once all of them have rested on a face or cocked for
+QUIET_MS (so a thrown die knocked by another is reported where it came to rest). A die that is only
+handled, or knocked without being thrown, never joins a throw. The THROW report is sent again every
+RETRY_MS until the host acknowledges its throw id, and stays in the state dump, marked
+unacknowledged, for a host that reconnects later.
 """
 
 from . import FIRMWARE_VERSION, faces, wire
 from .motion import DieMotion
 
 HEARTBEAT_MS = 1000
-QUIET_MS = 300
+QUIET_MS = 200
 RETRY_MS = 500
 RETRIES = 10
 THROW_TIMEOUT_MS = 15000
@@ -34,6 +36,7 @@ class Die:
         self.heard_ms = -LOST_MS
         self.battery = 0
         self.millivolts = 0
+        self.sensor_failed = False
 
 
 class Tray:
@@ -79,8 +82,13 @@ class Tray:
     def _fault(self, code, detail):
         self._send(wire.FAULT, [code, detail])
 
-    def reading(self, die_id, x, y, z, now_ms, battery=None, millivolts=0):
-        """One report from a die: its acceleration in g and, when it sent one, its battery in %."""
+    def error(self, detail):
+        """Tells the host the firmware failed (or restarted after failing): `detail` is printable, ≤ 32."""
+        self._fault(wire.FAULT_FIRMWARE, detail)
+
+    def reading(self, die_id, x, y, z, now_ms, battery=None, millivolts=0, low=None, high=None):
+        """One report from a die: its acceleration in g (None when its sensor failed), the least and
+        greatest size of its readings since its last report when it sent them, and its battery in %."""
         die = self.dice.get(die_id)
         if die is None:
             if die_id not in self.warned and len(die_id) <= MAX_ID:
@@ -92,7 +100,14 @@ class Tray:
             die.battery = battery
             die.millivolts = millivolts
             self._send(wire.BATTERY, [die_id, battery, millivolts])
-        if not die.motion.reading(x, y, z):
+        if x is None:
+            # Its accelerometer failed: heard, so not lost, but with nothing to go on.
+            if not die.sensor_failed:
+                die.sensor_failed = True
+                self._fault(wire.FAULT_DIE_SENSOR, die_id)
+            return
+        die.sensor_failed = False
+        if not die.motion.reading(x, y, z, low, high):
             return
         self.changed_ms = now_ms
         self._send(wire.DIE, [die_id, die.kind, die.motion.state, die.motion.face])

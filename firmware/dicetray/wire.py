@@ -56,11 +56,12 @@ SCHEMAS = {
     CALIBRATE: "sB",  # die id, face number whose normal is the die's current "up"
 }
 
-# Die states, as Pixels dice name them.
+# Die states, as Pixels dice name them (on face = SETTLED, crooked = COCKED).
 UNKNOWN = 0
 ROLLING_STATE = 1
 SETTLED = 2
 COCKED = 3
+HANDLING = 4
 
 # ACK statuses.
 OK = 0
@@ -73,6 +74,8 @@ FAULT_UNPAIRED_DIE = 1
 FAULT_DIE_LOST = 2
 FAULT_STORAGE = 3
 FAULT_THROW_TIMEOUT = 4
+FAULT_FIRMWARE = 5
+FAULT_DIE_SENSOR = 6
 
 
 def _crc_table():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -58,3 +59,41 @@ def test_no_header_pin_carries_two_signals() -> None:
     w = wiring()
     signals = [wire.pin for part in w.parts(Pins()) for wire in part.wires if w.HEADER[wire.pin].startswith("GPIO")]
     assert len(signals) == len(set(signals))
+
+
+def test_every_hw_page_the_code_and_docs_name_exists() -> None:
+    # doctor.py and deploy/config.toml sent people to hw/wiring.md before it existed (issue 13, finding 8).
+    named = set()
+    for folder in ("companion", "deploy", "docs", "hw", "firmware"):
+        for path in (REPO / folder).rglob("*"):
+            if path.suffix in {".py", ".md", ".toml", ".sh", ".txt"} and path.is_file():
+                named |= set(re.findall(r"\bhw/[\w./-]+\.(?:md|svg)\b", path.read_text(errors="replace")))
+    named |= set(re.findall(r"\bhw/[\w./-]+\.(?:md|svg)\b", (REPO / "README.md").read_text()))
+    assert "hw/wiring.md" in named
+    assert [name for name in sorted(named) if not (REPO / name).exists()] == []
+
+
+def test_the_led_resistors_give_a_few_milliamps_whatever_the_part() -> None:
+    w = wiring()
+    for name, (colour, low_v, high_v) in w.LEDS.items():
+        assert w.led_ma(high_v) >= 2.0 and w.led_ma(low_v) <= 8.0, (name, colour)
+    assert w.led_ma(3.2) < 1.0  # why not blue on 3.3 V: under a milliamp for a typical part
+    table = (REPO / "hw" / "wiring.md").read_text()
+    for colour, low_v, high_v in w.LEDS.values():
+        assert f"{w.led_ma(high_v):.1f}–{w.led_ma(low_v):.1f} mA" in table, colour
+
+
+XIAO_CHARGE_MA = 370  # the XIAO ESP32C3's own charger: 1000 × 1.0 V / 2.7 kΩ (hw/tray/README.md, Power)
+
+
+def test_each_die_cell_is_charged_within_its_rating_and_charges_when_switched_off() -> None:
+    # Issue 13, finding 2: the XIAO's 370 mA into a 150 mAh cell (2.5C), and the switch cutting the charging.
+    readme = (REPO / "hw" / "tray" / "README.md").read_text()
+    rows = [line for line in readme.splitlines() if line.startswith("| ")]
+    cell = next(row for row in rows if "LiPo cell" in row)
+    smallest_mah = min(int(n) for n in re.findall(r"(\d+)(?:–\d+)? mAh", cell.split("|")[2]))
+    charger = next((row for row in rows if "charger board" in row), None)
+    charge_ma = int(re.findall(r"(\d+) mA", charger)[0]) if charger else XIAO_CHARGE_MA
+    assert charge_ma / smallest_mah <= 0.5, f"{charge_ma} mA into {smallest_mah} mAh"
+    battery_plus = next(row for row in rows if row.startswith("| LiPo + |"))
+    assert "switch" not in battery_plus.split("|")[2].split("—")[0], battery_plus

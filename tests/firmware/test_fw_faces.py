@@ -6,7 +6,7 @@ import math
 
 import pytest
 from dicetray import faces, wire
-from dicetray.motion import SETTLE_READINGS, DieMotion
+from dicetray.motion import FALL_READINGS, HELD_READINGS, SETTLE_READINGS, DieMotion
 
 
 def tilted(normal: tuple[float, float, float], degrees: float) -> tuple[float, float, float]:
@@ -53,8 +53,19 @@ def rest(motion: DieMotion, face: int, readings: int) -> list[bool]:
 
 
 def shake(motion: DieMotion, readings: int) -> list[bool]:
+    """Rattled in a hand: pushed hard this way and that, never falling for long."""
     vectors = [(1.8, 0.2, 0.1), (-0.3, 0.4, 0.2), (0.1, -2.0, 0.5)]
     return [motion.reading(*vectors[i % 3]) for i in range(readings)]
+
+
+def fall(motion: DieMotion, readings: int) -> list[bool]:
+    """Free fall, spinning: a few hundredths of a g on the off-centre sensor."""
+    return [motion.reading(0.05, -0.03, 0.02) for _ in range(readings)]
+
+
+def throw(motion: DieMotion) -> list[bool]:
+    """Free fall, then the landing on the felt (a report whose greatest reading was 3 g)."""
+    return [*fall(motion, FALL_READINGS), motion.reading(0.2, 0.9, 0.3, 0.1, 3.0)]
 
 
 def test_settled_only_after_the_face_held_for_several_readings() -> None:
@@ -64,22 +75,68 @@ def test_settled_only_after_the_face_held_for_several_readings() -> None:
     assert (motion.state, motion.face) == (wire.SETTLED, 4)
 
 
-def test_one_knock_is_not_a_roll_but_a_tumble_is() -> None:
+def test_one_knock_is_nothing_two_are_handling_and_only_free_fall_is_a_roll() -> None:
     motion = DieMotion(faces.default_normals(6))
     rest(motion, 2, SETTLE_READINGS)
     assert shake(motion, 1) == [False]
     assert rest(motion, 2, SETTLE_READINGS) == [False] * SETTLE_READINGS
     assert motion.state == wire.SETTLED
-    assert shake(motion, 3) == [False, True, False]
+    assert shake(motion, 30) == [False, True] + [False] * 28
+    assert motion.state == wire.HANDLING
+    assert throw(motion) == [False] * FALL_READINGS + [True]
     assert motion.state == wire.ROLLING_STATE
     # The first reading at rest on a new face counts as a move (the die turned), then 5 still ones.
     assert rest(motion, 6, SETTLE_READINGS + 1)[-1] is True
     assert (motion.state, motion.face) == (wire.SETTLED, 6)
 
 
-def test_a_leaning_die_is_cocked() -> None:
+def test_a_short_flight_inside_a_hand_is_not_a_roll() -> None:
+    motion = DieMotion(faces.default_normals(6))
+    for _ in range(20):
+        fall(motion, FALL_READINGS - 1)
+        motion.reading(0.2, 0.9, 0.3, 0.1, 3.0)  # onto a finger
+    assert motion.state == wire.HANDLING
+
+
+def test_a_fall_stopped_softly_is_not_a_roll() -> None:
+    # A hand lifting a die fast and stopping comes near free fall, but brings it to rest gently.
+    motion = DieMotion(faces.default_normals(6))
+    fall(motion, FALL_READINGS + 2)
+    for _ in range(10):
+        motion.reading(0.0, 0.3, 0.95, 0.5, 1.3)
+    assert motion.state == wire.HANDLING
+    motion.reading(0.2, 0.9, 0.3, 0.1, 3.0)  # a knock later on is no landing
+    assert motion.state == wire.HANDLING
+
+
+def test_a_collision_in_the_air_is_a_landing() -> None:
+    motion = DieMotion(faces.default_normals(6))
+    fall(motion, FALL_READINGS)
+    assert motion.reading(0.01, 0.02, 0.0, 0.0, 2.5) is True
+    assert motion.state == wire.ROLLING_STATE
+
+
+def test_a_handled_die_needs_longer_at_rest_than_a_rolled_one() -> None:
+    handled = DieMotion(faces.default_normals(6))
+    shake(handled, 3)
+    assert rest(handled, 3, HELD_READINGS).index(True) == HELD_READINGS - 1
+    rolled = DieMotion(faces.default_normals(6))
+    throw(rolled)
+    assert rest(rolled, 3, SETTLE_READINGS).index(True) == SETTLE_READINGS - 1
+
+
+def test_a_wobbling_hand_is_not_a_rest() -> None:
     motion = DieMotion(faces.default_normals(6))
     shake(motion, 3)
+    for i in range(200):
+        wobble = 0.04 * math.sin(i / 4)  # about 2 degrees, about 2 Hz
+        motion.reading(wobble, 0.0, 1.0)
+    assert motion.state == wire.HANDLING
+
+
+def test_a_leaning_die_is_cocked() -> None:
+    motion = DieMotion(faces.default_normals(6))
+    throw(motion)
     lean = tilted(faces.D6_NORMALS[0], 45)
     assert [motion.reading(*lean) for _ in range(SETTLE_READINGS)][-1] is True
     assert (motion.state, motion.face) == (wire.COCKED, 0)
@@ -87,7 +144,7 @@ def test_a_leaning_die_is_cocked() -> None:
 
 def test_a_die_nudged_onto_another_face_before_settling_counts_afresh() -> None:
     motion = DieMotion(faces.default_normals(6))
-    shake(motion, 3)
+    throw(motion)
     rest(motion, 1, SETTLE_READINGS - 1)
     rest(motion, 2, SETTLE_READINGS)
     assert motion.state == wire.ROLLING_STATE

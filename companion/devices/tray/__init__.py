@@ -13,7 +13,7 @@ boot and throw (boot id << 16 | throw number); the driver already dropped repeat
 or "tray-sim" for the simulator. `DeviceStatus.detail` is a message id translated in `tray.po`.
 
 When the simulator is chosen, `handle.simulator` is the `SimulatedTray` (see `sim.py` for its API:
-`dice()`, `throw()`, `roll()`, `inject()`, `noise()`, `unplug()`, `replug()`), which a screen or the
+`dice()`, `throw()`, `roll()`, `handle()`, `inject()`, `noise()`, `unplug()`, `replug()`), which a screen or the
 keyboard can drive; otherwise it is None. `handle.driver` sends pairing and calibration commands
 (`pair`, `calibrate`, answers in `acks`), and shows what the tray last said: `hello` (firmware version,
 tray id, boot id), `dice` (each die's state, face number and battery) and `stats` (frames, rejects by

@@ -38,6 +38,10 @@ FAULTS = {
     wire.FAULT_DIE_LOST: "The tray lost touch with a die during a throw: throw it again.",
     wire.FAULT_STORAGE: "The tray could not save its settings.",
     wire.FAULT_THROW_TIMEOUT: "A die did not come to rest in time: throw it again.",
+    wire.FAULT_FIRMWARE: "The dice tray's firmware failed and restarted: if a throw was under way, throw those dice "
+    "again.",
+    wire.FAULT_DIE_SENSOR: "A die's motion sensor does not answer: enter its face by hand, and check it after this "
+    "game.",
 }
 OTHER_FAULT = "The dice tray reported a fault."
 NO_PERMISSION = "The dice tray's port may not be opened: add this user to the dialout group."

@@ -2,16 +2,21 @@
 
 The simulator owns a pty and keeps a symlink to its slave at `port` (like udev's `/dev/dicetray`), so
 the driver opens it through pyserial exactly as it opens the real tray. Every 20 ms of tray time it
-hands each virtual die's accelerometer reading to `dicetray.tray.Tray`, the same object the board
-runs, and copies the bytes the tray sends to the pty, through the fault injector.
+hands each virtual die's report (its readings of those 20 ms, gathered by the die firmware's own
+code) to `dicetray.tray.Tray`, the same object the board runs, and copies the bytes the tray sends to
+the pty, through the fault injector.
+
+Each virtual die is a body of the physical model (`traces.py`): the tray senses what a real die's
+accelerometer would, thrown or handled, not a shortcut that shares the firmware's assumptions.
 
 Scripting (thread-safe, never blocks):
     sim.dice()                             -> [(die id, kind id), ...] on the tray
-    sim.throw({"D1": "3", "T1": "poison"}) -> those dice roll, then land on those faces (a face id of
-                                              the die's kind, or a face number from 1)
+    sim.throw({"D1": "3", "T1": "poison"}) -> those dice are thrown, then land on those faces (a face id
+                                              of the die's kind, or a face number from 1)
     sim.throw({...}, cocked={"D2"}, slow={"D1": 3000})
-                                           -> D2 also rolls and lands cocked; D1 rolls 3 s longer
+                                           -> D2 also thrown and lands cocked; D1 rolls 3 s longer
     sim.roll(["D1", "D2"])                 -> those dice land on random faces
+    sim.handle({"D1": 4})                  -> D1 picked up and put down on face 4: no throw
 Faults:
     sim.inject("flip" | "truncate" | "duplicate" | "drop", kind=wire.THROW, count=1)
                                            -> spoil the next `count` frames of that type on the wire
@@ -23,7 +28,6 @@ Faults:
 
 from __future__ import annotations
 
-import math
 import os
 import random
 import select
@@ -36,38 +40,45 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from companion.core.dice import DieKind
+from companion.devices.tray import traces
+from companion.devices.tray.dicetray import die as fw_die
 from companion.devices.tray.dicetray import faces as fw_faces
 from companion.devices.tray.dicetray import wire
 from companion.devices.tray.dicetray.tray import Tray
 
-TICK_MS = 20
-ROLL_MS = 400
+TICK_MS = 20  # the die's report interval while it moves
 DEFAULT_DICE = (("D1", "d6"), ("D2", "d6"), ("D3", "d6"), ("T1", "trap"), ("G1", "treasure"))
 FAULTS = ("flip", "truncate", "duplicate", "drop")
 
 
 class VirtualDie:
-    """A die in the simulated tray: at rest on a face, cocked between two, or tumbling until a time."""
+    """A die in the simulated tray: a body of the physical model (traces.py), lying on a face or playing
+    what a throw or a hand makes it sense, one sample per tick."""
 
-    def __init__(self, die_id: str, kind: DieKind) -> None:
+    def __init__(self, die_id: str, kind: DieKind, rng: random.Random) -> None:
         self.die_id = die_id
         self.kind = kind
-        self.face = 1
-        self.cocked = False
-        self.rolling_until = 0
+        self.body = traces.Body(die_id, 1, rng)
 
-    def reading(self, now_ms: int, rng: random.Random) -> tuple[float, float, float]:
-        if now_ms < self.rolling_until:
-            size = rng.uniform(0.2, 2.5)
-            x, y, z = (rng.gauss(0, 1) for _ in range(3))
-            norm = math.sqrt(x * x + y * y + z * z) or 1.0
-            return (x / norm * size, y / norm * size, z / norm * size)
-        normal = fw_faces.D6_NORMALS[self.face - 1]
-        if self.cocked:
-            # Leaning 45 degrees towards the next face: beyond any tilt tolerance.
-            other = fw_faces.D6_NORMALS[(self.face + 1) % 6]
-            normal = tuple((a + b) / math.sqrt(2) for a, b in zip(normal, other, strict=True))
-        return tuple(v + rng.gauss(0, 0.004) for v in normal)  # type: ignore[return-value]
+    def throw(self, face: int, cocked: bool, extra_ms: int) -> None:
+        self.body.samples.clear()
+        traces.throw(self.body, face, cocked=cocked, extra_ms=extra_ms)
+
+    def handle(self, face: int) -> None:
+        self.body.samples.clear()
+        traces.handle(self.body, face)
+
+    def report(self) -> tuple[float, float, float, float, float]:
+        """What the die reports for one tick: its readings of the tick gathered as its firmware does
+        (`dicetray.die.Window`): the latest, the least and the greatest size, in g."""
+        window = fw_die.Window()
+        for _ in range(TICK_MS // traces.SAMPLE_MS):
+            if not self.body.samples:
+                self.body.rest(traces.SAMPLE_MS)
+            _, _, x, y, z = self.body.samples.pop(0)
+            window.add(round(x * 1000), round(y * 1000), round(z * 1000))
+        mx, my, mz, low, high = window.take()
+        return (mx / 1000, my / 1000, mz / 1000, low / 1000, high / 1000)
 
 
 class SimulatedTray:
@@ -82,15 +93,17 @@ class SimulatedTray:
     ) -> None:
         self.kinds = kinds
         self._dice: dict[str, VirtualDie] = {}
+        dice = list(dice)
         for die_id, kind_id in dice:
             kind = kinds.get(kind_id)
             if kind is None:
                 raise ValueError(f"no die kind {kind_id!r} in the data files, for simulated die {die_id!r}")
             if len(kind.faces) != 6:
                 raise ValueError(f"the simulator models six-sided dice; {kind_id!r} has {len(kind.faces)}")
-            self._dice[die_id] = VirtualDie(die_id, kind)
         self.time_scale = time_scale
         self.rng = random.Random(seed)
+        for die_id, kind_id in dice:
+            self._dice[die_id] = VirtualDie(die_id, kinds[kind_id], self.rng)
         self._own_dir = link_dir is None
         self._dir = link_dir or Path(tempfile.gettempdir()) / f"dicetray-{uuid.uuid4().hex[:12]}"
         self.port = str(self._dir / "dicetray")
@@ -174,10 +187,14 @@ class SimulatedTray:
             plan[die_id] = self._face_number(die_id, 1)
         with self._lock:
             for die_id, number in plan.items():
-                die = self._dice[die_id]
-                die.face = number
-                die.cocked = die_id in cocked
-                die.rolling_until = self.now_ms + ROLL_MS + slow.get(die_id, 0)
+                self._dice[die_id].throw(number, die_id in cocked, slow.get(die_id, 0))
+
+    def handle(self, faces: Mapping[str, str | int]) -> None:
+        """Picks the named dice up and puts them down on those faces, by hand: no throw."""
+        plan = {die_id: self._face_number(die_id, face) for die_id, face in faces.items()}
+        with self._lock:
+            for die_id, number in plan.items():
+                self._dice[die_id].handle(number)
 
     def roll(self, die_ids: Iterable[str] | None = None) -> None:
         ids = list(self._dice) if die_ids is None else list(die_ids)
@@ -220,8 +237,8 @@ class SimulatedTray:
                 if self._off:
                     continue
                 for die in self._dice.values():
-                    x, y, z = die.reading(self.now_ms, self.rng)
-                    self.tray.reading(die.die_id, x, y, z, self.now_ms, 100, 4100)
+                    x, y, z, low, high = die.report()
+                    self.tray.reading(die.die_id, x, y, z, self.now_ms, 100, 4100, low, high)
                 self.tray.tick(self.now_ms)
                 self._transmit(self.tray.take())
 

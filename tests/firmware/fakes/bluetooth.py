@@ -1,34 +1,32 @@
-"""A fake of MicroPython's `bluetooth`: records what the board asks of the radio and lets a test
-deliver scan results through the board's own IRQ handler."""
-
-from __future__ import annotations
-
-from collections.abc import Callable
+"""A fake of MicroPython's `bluetooth`: records what the firmware asks of the radio and lets a test
+deliver scan results through the board's own IRQ handler. Plain Python that MicroPython runs too."""
 
 
 class BLE:
-    last: BLE | None = None
+    last = None
 
-    def __init__(self) -> None:
+    def __init__(self):
         self.on = False
-        self.handler: Callable[[int, tuple[object, ...]], None] | None = None
-        self.scans: list[tuple[object, ...]] = []
+        self.handler = None
+        self.scans = []
+        self.adverts = []
         BLE.last = self
 
-    def active(self, on: bool) -> None:
+    def active(self, on):
         self.on = on
 
-    def irq(self, handler: Callable[[int, tuple[object, ...]], None]) -> None:
+    def irq(self, handler):
         self.handler = handler
 
-    def gap_scan(self, *args: object) -> None:
+    def gap_scan(self, *args):
         self.scans.append(args)
 
-    def deliver(self, adv: bytes) -> None:
+    def gap_advertise(self, interval_us, payload, connectable=True):
+        self.adverts.append((interval_us, bytes(payload), connectable))
+
+    def deliver(self, adv):
         """A scan result, as the stack reports it: (addr type, addr, adv type, rssi, adv data)."""
-        assert self.handler is not None
         self.handler(5, (0, memoryview(b"\x00" * 6), 3, -60, memoryview(adv)))
 
-    def scan_done(self) -> None:
-        assert self.handler is not None
+    def scan_done(self):
         self.handler(6, ())
