@@ -15,7 +15,7 @@ from store_helpers import play, start
 from companion.core.flow import Rejection
 from companion.core.rules import RuleSystem, replay
 from companion.store import Store, StoredSession
-from companion.store.db import MIGRATIONS, SCHEMA_VERSION
+from companion.store.db import MIGRATIONS, SCHEMA_VERSION, quarantine
 from companion.store.drive import long_setup, pick
 
 
@@ -63,7 +63,7 @@ def test_a_store_from_a_newer_version_is_set_aside_untouched(path: Path) -> None
     original = path.read_bytes()
     with Store(path) as store:
         assert [p.code for p in store.problems] == ["newer-schema"] and store.durable
-        kept = [p for p in path.parent.iterdir() if p.name.startswith(f"{path.name}.schema{SCHEMA_VERSION + 1}-")]
+        kept = [p for p in quarantine(path).iterdir() if p.name.startswith(f"{path.name}.schema{SCHEMA_VERSION + 1}-")]
         assert len(kept) == 1 and kept[0].read_bytes() == original
         assert kept[0].name in store.problems[0].msg.text("ar")
         assert store.sessions() == []
@@ -91,7 +91,7 @@ def test_a_damaged_file_is_kept_aside_and_a_new_store_starts(path: Path, damage:
             codes = [p.code for p in store.problems]
             assert codes == (["corrupt"] if boot == 0 else [])
             assert store.durable and store.sessions() == []
-    aside = [p for p in path.parent.iterdir() if ".corrupt-" in p.name and not p.name.endswith(("-wal", "-shm"))]
+    aside = [p for p in quarantine(path).iterdir() if ".corrupt-" in p.name and not p.name.endswith(("-wal", "-shm"))]
     assert len(aside) == 1 and aside[0].read_bytes() == data
 
 
