@@ -89,7 +89,12 @@ autocommit mode (the store begins and commits its own transactions)."""
 
 def sqlite_connect(target: str, read_only: bool) -> sqlite3.Connection:
     if read_only:
-        return sqlite3.connect(f"{Path(target).as_uri()}?mode=ro", uri=True, isolation_level=None, timeout=5.0,
+        # SQLite reads a WAL database read-only only where it may create the `-shm` file. In a folder it may
+        # not write, with no log to read, the file is opened as immutable (nothing can change it from here).
+        log = Path(f"{target}-wal")
+        unlogged = not log.exists() or log.stat().st_size == 0
+        mode = "immutable=1" if unlogged and not os.access(Path(target).parent, os.W_OK) else "mode=ro"
+        return sqlite3.connect(f"{Path(target).as_uri()}?{mode}", uri=True, isolation_level=None, timeout=5.0,
                                check_same_thread=False)
     return sqlite3.connect(target, isolation_level=None, timeout=5.0, check_same_thread=False)
 

@@ -95,6 +95,30 @@ def test_a_damaged_file_is_kept_aside_and_a_new_store_starts(path: Path, damage:
     assert len(aside) == 1 and aside[0].read_bytes() == data
 
 
+def test_an_empty_store_file_is_reported_and_kept_aside_not_taken_for_a_new_store(path: Path) -> None:
+    """A store file cut to nothing (a card or a copy that lost it) held sessions: the table is told."""
+    _store_with_a_session(path)
+    path.write_bytes(b"")
+    Path(f"{path}-wal").unlink(missing_ok=True)
+    for boot in range(2):
+        with Store(path) as store:
+            assert [p.code for p in store.problems] == (["empty-file"] if boot == 0 else [])
+            assert store.durable and store.sessions() == []
+            if boot == 0:
+                msg = store.problems[0].msg
+                assert "empty file" in msg.text("en") and msg.text("ar") != msg.text("en")
+    (kept,) = quarantine(path).iterdir()
+    assert kept.name.startswith(f"{path.name}.empty-") and kept.stat().st_size == 0
+    assert str(kept.relative_to(path.parent)) in msg.text("ar")
+
+
+def test_a_new_store_is_never_an_empty_file_at_its_path(path: Path) -> None:
+    """A new store is built aside and renamed into place, so an empty file is never one being created."""
+    with Store(path) as store:
+        assert store.problems == [] and path.stat().st_size > 0
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
+
+
 def test_a_folder_that_cannot_be_written_gives_a_store_in_memory(tmp_path: Path) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x")
