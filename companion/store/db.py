@@ -222,8 +222,10 @@ def _compare_log(conn: Any, path: Path, log: wal.Log, kept: Path | None) -> Prob
     frames = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[1]
     lost = log.commits_after(max(frames, 0))
     if not lost:
-        if kept is not None:
+        if kept is not None:  # a log being written while it was read, not a damaged one
             shutil.rmtree(kept, ignore_errors=True)
+            with contextlib.suppress(OSError):
+                kept.parent.rmdir()
         return None
     if kept is None:  # SQLite kept less than the checksums promised (the file changed while it was read)
         kept = _keep_suspect_log(path, log, force=True)
