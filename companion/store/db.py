@@ -238,6 +238,13 @@ def _compare_log(conn: Any, path: Path, log: wal.Log, kept: Path | None) -> Prob
         sessions = ", ".join(str(s) for s in _sessions_differing(conn, salvaged)) or "?"
     except (OSError, sqlite3.Error):
         pass  # the damaged files are kept all the same; only the list of sessions is unknown
+    if len(lost) == 1:
+        # One commit, the last, torn: what a power cut during a commit leaves when the disk wrote its pages out
+        # of order, as well as what a damaged card may leave. Either way the table is told, more softly.
+        return Problem("wal-last-change", Msg(
+            "The last change saved before the app stopped could not be read back (session {sessions}): if the "
+            "power went off while it was being saved, it had not yet been shown as done; if not, the card damaged "
+            "it. The log was kept in {folder}.", {"sessions": sessions, "folder": _shown(path, kept)}))
     return Problem("wal-damaged", Msg(
         "The card damaged the log of the last saved changes: {count} of them could not be read back (sessions "
         "{sessions}). Those sessions are as they were before the damage, and everything before it was kept. "

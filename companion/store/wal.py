@@ -34,6 +34,8 @@ class Frame:
     commit: int  # the database size in pages after this commit; 0 for a frame that is not a commit
     salts: tuple[int, int]
     offset: int  # where the page's bytes start in the log
+    checks: bool  # its checksum agrees, counted on from the checksum stored in the frame before it
+    sound: bool  # its bytes are whole: it checks, or only its stored checksum was damaged (see `read`)
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ def read(data: bytes, page_size: int | None) -> Log:
     """The frames of a log (even one whose header is destroyed: then the database file's page size and the
     first frame's salts stand in), and how many of them SQLite's recovery keeps."""
     header_ok = False
-    order = "<"
+    order = "<"  # when the header is lost: the byte order of the machines this runs on (x86-64, the Pi)
     salts: tuple[int, int] | None = None
     if len(data) >= HEADER:
         magic, version, size, _, salt1, salt2, c0, c1 = struct.unpack(">8I", data[:HEADER])
@@ -89,22 +91,32 @@ def read(data: bytes, page_size: int | None) -> Log:
             salts = (salt1, salt2)
     if not page_size:
         return Log(data, 0, None, [], 0)
+    # Each frame's checksum continues the one stored in the frame before it, so a frame can be checked on
+    # its own and one damaged frame does not condemn the ones after it (what `salvage` needs). A frame
+    # whose stored checksum alone was hit is known whole when the next frame checks from its computed sums.
+    starts = range(HEADER, len(data) - FRAME_HEADER - page_size + 1, FRAME_HEADER + page_size)
+    heads = [struct.unpack(">6I", data[start:start + FRAME_HEADER]) for start in starts]
+    stored = [struct.unpack(">2I", data[24:HEADER]) if len(data) >= HEADER else (0, 0)]
+    stored += [(h[4], h[5]) for h in heads]
+
+    def sums_of(i: int, seed: tuple[int, int]) -> tuple[int, int]:
+        start = starts[i]
+        return checksum(data[start + FRAME_HEADER:start + FRAME_HEADER + page_size], order,
+                        *checksum(data[start:start + 8], order, *seed))
+
+    computed = [sums_of(i, stored[i]) for i in range(len(heads))]
     frames: list[Frame] = []
-    for index, start in enumerate(range(HEADER, len(data) - FRAME_HEADER - page_size + 1,
-                                        FRAME_HEADER + page_size), 1):
-        page, commit, salt1, salt2 = struct.unpack(">4I", data[start:start + 16])
-        frames.append(Frame(index, page, commit, (salt1, salt2), start + FRAME_HEADER))
+    for i, (page, commit, salt1, salt2, _, _) in enumerate(heads):
+        checks = computed[i] == stored[i + 1]
+        sound = (checks or (i > 0 and computed[i - 1] != stored[i] and sums_of(i, computed[i - 1]) == stored[i + 1])
+                 or (i + 1 < len(heads) and sums_of(i + 1, computed[i]) == stored[i + 2]))
+        frames.append(Frame(i + 1, page, commit, (salt1, salt2), starts[i] + FRAME_HEADER, checks, sound))
     if salts is None and frames:
         salts = frames[0].salts
     recoverable = 0
-    if header_ok:
-        sums = checksum(data[:24], order)
+    if header_ok:  # as SQLite's recovery: up to the last commit before the first frame that fails
         for frame in frames:
-            start = frame.offset - FRAME_HEADER
-            sums = checksum(data[start:start + 8], order, *sums)
-            sums = checksum(data[frame.offset:frame.offset + page_size], order, *sums)
-            stored = struct.unpack(">2I", data[start + 16:start + 24])
-            if frame.salts != salts or sums != stored or frame.page == 0:
+            if frame.salts != salts or not frame.checks or frame.page == 0:
                 break
             if frame.commit:
                 recoverable = frame.index
@@ -112,15 +124,15 @@ def read(data: bytes, page_size: int | None) -> Log:
 
 
 def salvage(database: bytes, log: Log, out: Path) -> None:
-    """A database rebuilt from the file as it was before opening and every frame of the log's generation up
-    to its last commit, checksums or not: what the damaged log held, for the message and for repair."""
+    """A database rebuilt from the file as it was before opening and every sound frame of the log's generation
+    up to its last commit, past the damaged ones: what the damaged log held, for the message and for repair."""
     commits = log.commits_after(0)
     if not commits:
         out.write_bytes(database)
         return
     image = bytearray(database)
     for frame in log.frames[:commits[-1].index]:
-        if frame.salts != log.salts or frame.page == 0:
+        if frame.salts != log.salts or frame.page == 0 or not frame.sound:
             continue
         at = (frame.page - 1) * log.page_size
         if len(image) < at:

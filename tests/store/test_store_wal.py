@@ -127,3 +127,28 @@ def test_the_log_reader_agrees_with_sqlite_on_a_sound_log(path: Path) -> None:
     log = wal.read(Path(f"{path}-wal").read_bytes(), wal.page_size_of(path))
     commits = log.commits_after(0)
     assert len(commits) >= 90 and log.recoverable == commits[-1].index == len(log.frames)
+
+
+def test_a_torn_last_commit_is_told_softly_and_kept(path: Path) -> None:
+    """A power cut during a commit, with the disk writing its pages out of order, leaves the last commit's
+    frame whole and an earlier frame of the same commit unwritten; a damaged card can leave the same. One
+    change, never acknowledged or damaged: the table is told which session, and the log is kept."""
+    acknowledged = _killed_writer(path)
+    log_path = Path(f"{path}-wal")
+    data = bytearray(log_path.read_bytes())
+    log = wal.read(bytes(data), wal.page_size_of(path))
+    before = log.commits_after(0)[-2]  # the commit before the last one
+    torn = log.frames[before.index]  # the first frame of the last commit
+    data[torn.offset:torn.offset + log.page_size] = bytes(log.page_size)
+    log_path.write_bytes(bytes(data))
+    with Store(path) as store:
+        (problem,) = store.problems
+    assert problem.code == "wal-last-change"
+    last_session = max(acknowledged)
+    assert problem.msg.fields["sessions"] == str(last_session)
+    assert problem.msg.text("ar") != problem.msg.text("en")
+    assert (path.parent / str(problem.msg.fields["folder"]) / f"{path.name}-wal").read_bytes() == bytes(data)
+    now = _heads(path)
+    assert now[last_session] == acknowledged[last_session] - 1
+    assert {i: h for i, h in now.items() if i != last_session} == {
+        i: h for i, h in acknowledged.items() if i != last_session}
