@@ -12,7 +12,9 @@ redo never committed.
 connection through the VFS. After every step it compares the synced files with the acknowledged state
 (a cut at that boundary). Then it replays the same workload and cuts at random writes or syncs inside
 the steps; the state found must be the one acknowledged before the step, or the one after it (a step
-cut after its commit but before it was acknowledged).
+cut after its commit but before it was acknowledged). Every other cut also keeps a random part of the
+unsynced writes, as a disk that wrote some of its cache out of order: a commit so torn may be reported
+(`wal-last-change`) and must then be absent.
 """
 
 from __future__ import annotations
@@ -48,19 +50,31 @@ class _File:
     pending: list[tuple[int, bytes | None]] = field(default_factory=list)  # (offset, data) or (size, None)
 
     def sync(self) -> None:
-        for at, data in self.pending:
-            if data is None:
-                del self.synced[at:]
-            else:
-                if len(self.synced) < at:
-                    self.synced.extend(bytes(at - len(self.synced)))
-                self.synced[at:at + len(data)] = data
+        _apply(self.synced, self.pending)
         self.pending.clear()
+
+    def image(self, keep: random.Random | None) -> bytes:
+        """The file after a cut: what was synced, and (with `keep`) a random part of the later writes."""
+        out = bytearray(self.synced)
+        if keep is not None:
+            _apply(out, [op for op in self.pending if keep.random() < 0.5])
+        return bytes(out)
+
+
+def _apply(buffer: bytearray, ops: list[tuple[int, bytes | None]]) -> None:
+    for at, data in ops:
+        if data is None:
+            del buffer[at:]
+        else:
+            if len(buffer) < at:
+                buffer.extend(bytes(at - len(buffer)))
+            buffer[at:at + len(data)] = data
 
 
 class Disk(apsw.VFS):
     """The VFS: the disk as it would be after a power cut at any moment, and a cut at the `cut_at`-th write,
-    truncation or sync."""
+    truncation or sync. With `keep_some`, the cut also keeps a random part of the unsynced writes, as a
+    disk that wrote some of its cache out of order before the power went."""
 
     def __init__(self, name: str) -> None:
         super().__init__(name, "")
@@ -69,6 +83,7 @@ class Disk(apsw.VFS):
         self.ops = 0
         self.cut_at: int | None = None
         self.frozen: dict[str, bytes] | None = None
+        self.keep_some: random.Random | None = None
 
     def xOpen(self, name: Any, flags: list[int]) -> apsw.VFSFile:
         return _CutFile(self, name, flags)
@@ -83,11 +98,11 @@ class Disk(apsw.VFS):
             raise PowerCut
         self.ops += 1
         if self.ops == self.cut_at:
-            self.frozen = self.synced()
+            self.frozen = {name: f.image(self.keep_some) for name, f in self.files.items()}
             raise PowerCut
 
     def synced(self) -> dict[str, bytes]:
-        return {name: bytes(f.synced) for name, f in self.files.items()}
+        return {name: f.image(None) for name, f in self.files.items()}
 
     def track(self, filename: str) -> _File:
         if filename not in self.files:
@@ -238,6 +253,7 @@ class Report:
     boundaries: int = 0
     cuts: int = 0
     committed_in_flight: int = 0  # cuts that fell after the step's commit was synced, before it was acknowledged
+    torn: int = 0  # cuts that kept part of the step's commit and were told so (`wal-last-change`)
     lost: list[str] = field(default_factory=list)
 
 
@@ -251,17 +267,22 @@ class Harness:
         self.runs = 0
 
     def run(self, seed: int) -> Report:
-        models, ops = self._play(seed, cut_at=None)
+        models, ops = self._play(seed)
         rnd = random.Random(seed * 7919)
-        for _ in range(self.cuts_per_seed if ops[-1] else 0):
+        for trial in range(self.cuts_per_seed if ops[-1] else 0):
             cut_at = rnd.randint(1, ops[-1])
-            done, folder = self._play_until_cut(seed, cut_at)
+            keep_some = random.Random(rnd.random()) if trial % 2 else None
+            done, folder = self._play_until_cut(seed, cut_at, keep_some)
             codes, found = observe(folder)
             self.report.cuts += 1
             allowed = [models[done]] + ([models[done + 1]] if done + 1 < len(models) else [])
             self.report.committed_in_flight += len(allowed) == 2 and found == allowed[1] != allowed[0]
-            if codes or found not in allowed:
-                self.report.lost.append(f"seed {seed}, cut at write {cut_at} during step {done + 1}: "
+            # A commit torn by the cut may be told (it was never acknowledged); then it must be absent.
+            torn = codes == ["wal-last-change"] and found == allowed[0]
+            self.report.torn += torn
+            if (codes and not torn) or found not in allowed:
+                self.report.lost.append(f"seed {seed}, cut at write {cut_at} during step {done + 1}"
+                                        f"{' (some unsynced writes kept)' if keep_some else ''}: "
                                         f"{_difference(allowed[-1], found, codes)}")
         return self.report
 
@@ -271,7 +292,7 @@ class Harness:
         shutil.copytree(self.base, folder)
         return folder, Disk(f"cut{self.runs}")
 
-    def _play(self, seed: int, cut_at: int | None) -> tuple[list[Model], list[int]]:
+    def _play(self, seed: int) -> tuple[list[Model], list[int]]:
         """The workload without a cut, checking a cut at every step's end; the models and write counts."""
         folder, disk = self._fresh()
         rnd = random.Random(seed)
@@ -291,9 +312,9 @@ class Harness:
             disk.unregister()
         return models, ops
 
-    def _play_until_cut(self, seed: int, cut_at: int) -> tuple[int, Path]:
+    def _play_until_cut(self, seed: int, cut_at: int, keep_some: random.Random | None) -> tuple[int, Path]:
         folder, disk = self._fresh()
-        disk.cut_at = cut_at
+        disk.cut_at, disk.keep_some = cut_at, keep_some
         rnd = random.Random(seed)
         store = Store(folder / NAME, snapshot_every=10, connect=connector(disk))
         sessions: list[StoredSession] = []

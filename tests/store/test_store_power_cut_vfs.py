@@ -34,8 +34,9 @@ def test_power_cut_fuzz_soak_loses_nothing_acknowledged(tmp_path: Path, capsys: 
         report = harness.run(seed)
     elapsed = time.monotonic() - started
     with capsys.disabled():
-        print(f"\npower cut (VFS): {report.cuts} cuts inside steps ({report.committed_in_flight} after the step's "
-              f"commit, before its acknowledgement) and {report.boundaries} between steps, "
+        print(f"\npower cut (VFS): {report.cuts} cuts inside steps, half of them keeping some unsynced writes "
+              f"({report.committed_in_flight} after the step's commit, before its acknowledgement; {report.torn} "
+              f"torn commits told) and {report.boundaries} between steps, "
               f"{seed} workloads, operations acknowledged: {report.acknowledged}, "
               f"{len(report.lost)} states differing from the acknowledged one, in {elapsed:.1f} s")
     assert report.lost == []
