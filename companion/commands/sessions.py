@@ -4,6 +4,7 @@ transcript (for a bug report), and a replay file as a new session."""
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
@@ -48,10 +49,19 @@ def run(args: argparse.Namespace) -> int:
                 print(f"skipped {line}")
             return 0
         resumed = store.resume(args.id)
-        if not isinstance(resumed, StoredSession):
+        if isinstance(resumed, StoredSession):
+            text = export.transcript(resumed, args.lang) if args.transcript else export.dump(resumed)
+        elif resumed.code == "cannot-resume" and not args.transcript:
+            # What the store holds, read without the engine: the bug report the message asks for.
+            print(resumed.msg.text(args.lang), file=sys.stderr)
+            stored = export.dump_stored(store, args.id)
+            if not isinstance(stored, str):
+                print(stored.msg.text(args.lang))
+                return 2
+            text = stored
+        else:
             print(resumed.msg.text(args.lang))
             return 2
-        text = export.transcript(resumed, args.lang) if args.transcript else export.dump(resumed)
         if args.out is None:
             print(text, end="")
         else:

@@ -41,7 +41,42 @@ def _short(raw: dict[str, Any]) -> dict[str, Any]:
 
 def dump(session: StoredSession) -> str:
     """The scenario as YAML, one input per line (each a JSON object, which YAML reads as a flow mapping)."""
-    data = to_scenario(session)
+    return _yaml(to_scenario(session))
+
+
+def dump_stored(store: Store, session_id: int) -> str | Problem:
+    """A session that cannot be resumed, as far as the store holds it: its game, its setup and its log up to
+    where the table stood, read without the engine, so that the table can still send it as a bug report
+    (`companion replay` then names the input this engine refuses)."""
+    try:
+        row = store.conn.execute("SELECT game, setup, head FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        if row is None:
+            return Problem("no-session", Msg("There is no session {id}.", {"id": session_id}))
+        game, setup, head = row
+        rows = store.conn.execute("SELECT input FROM inputs WHERE session = ? AND seq <= ? ORDER BY seq",
+                                  (session_id, head)).fetchall()
+    except sqlite3.Error as exc:
+        return Problem("store-failed", Msg("The saved sessions cannot be read ({detail}). Run companion doctor.",
+                                           {"detail": str(exc)}))
+    return _yaml({
+        "title": f"Session {session_id} ({game}), its stored log exported {time.strftime('%Y-%m-%d %H:%M')}: "
+                 "it could not be resumed",
+        "game": game,
+        "setup": _raw(setup),
+        "inputs": [_raw(data) for (data,) in rows],
+    })
+
+
+def _raw(data: bytes) -> dict[str, Any]:
+    """A stored JSON object as plain data; anything else as text, so that nothing is left out."""
+    try:
+        value = json.loads(data)
+    except (ValueError, TypeError):
+        value = None
+    return value if isinstance(value, dict) else {"unreadable": bytes(data).decode("utf-8", "replace")}
+
+
+def _yaml(data: dict[str, Any]) -> str:
     inputs = data.pop("inputs")
     expect = data.pop("expect", None)
     text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
@@ -49,7 +84,6 @@ def dump(session: StoredSession) -> str:
     if expect is not None:
         text += yaml.safe_dump({"expect": expect}, allow_unicode=True, sort_keys=False)
     return text
-
 
 
 def transcript(session: StoredSession, lang: Lang = "en") -> str:

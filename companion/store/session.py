@@ -35,7 +35,7 @@ from companion.core.flow import (
 from companion.core.messages import Msg
 from companion.core.rules import RuleSystem, SetupError, find
 from companion.store import putback
-from companion.store.db import Problem, open_db
+from companion.store.db import CHECKPOINT_EVERY, Connect, Problem, checkpoint, open_db, sqlite_connect
 
 SNAPSHOT_EVERY = 100
 RULING = "R-STORE-1"
@@ -73,13 +73,17 @@ def is_decision(inp: Input) -> bool:
 class Store:
     """The session database (see `companion.store.db` for its durability and its bad-file handling)."""
 
-    def __init__(self, path: Path | str, snapshot_every: int = SNAPSHOT_EVERY) -> None:
-        opened = open_db(path)
+    def __init__(self, path: Path | str, snapshot_every: int = SNAPSHOT_EVERY, *, connect: Connect = sqlite_connect,
+                 checkpoint_every: int = CHECKPOINT_EVERY) -> None:
+        opened = open_db(path, connect)
         self.conn = opened.conn
         self.path = opened.path
         self.durable = opened.durable
+        self.read_only = opened.read_only
         self.problems: list[Problem] = opened.problems
         self.snapshot_every = snapshot_every
+        self.checkpoint_every = checkpoint_every
+        self._commits = 0
 
     def close(self) -> None:
         self.conn.close()
@@ -91,7 +95,12 @@ class Store:
         self.close()
 
     def write(self, work: Callable[[sqlite3.Connection], object]) -> Problem | None:
-        """Run `work` in one transaction, committed (and fsynced) before returning; a problem if it failed."""
+        """Run `work` in one transaction, committed (and fsynced) before returning; a problem if it failed.
+
+        Every `checkpoint_every` commits the log is checkpointed, which bounds what a damaged log can cost."""
+        if self.read_only:
+            return Problem("read-only", Msg("The session store cannot be changed: this was not saved, and the game "
+                                            "is as it was before it. Run companion doctor."))
         try:
             self.conn.execute("BEGIN IMMEDIATE")
             work(self.conn)
@@ -104,6 +113,9 @@ class Store:
                 "The disk is full: this was not saved, and the game is as it was before it. Free some space."
                 if full else "This could not be saved ({detail}): the game is as it was before it.",
                 {"detail": str(exc)}))
+        self._commits += 1
+        if self.durable and self._commits % self.checkpoint_every == 0:
+            checkpoint(self.conn)
         return None
 
     # ---- sessions ------------------------------------------------------------------------------
@@ -282,16 +294,24 @@ class StoredSession:
     # ---- the state at any point of the log -----------------------------------------------------
 
     def rebuild(self, seq: int) -> Any:
-        """The state after input `seq`: the nearest snapshot at or before it, then the inputs after it."""
+        """The state after input `seq`: the nearest snapshot at or before it that decodes (one that does not, say
+        after the state's shape changed, gives way to the one before it), then the inputs after it."""
         start, state = 0, None
         try:
-            row = self.store.conn.execute("SELECT seq, state FROM snapshots WHERE session = ? AND seq <= ? "
-                                          "ORDER BY seq DESC LIMIT 1", (self.id, seq)).fetchone()
-            if row is not None:
-                start, state = row[0], self.rules.decode(row[1])
-        except (sqlite3.Error, msgspec.MsgspecError):
+            taken = [at for (at,) in self.store.conn.execute(
+                "SELECT seq FROM snapshots WHERE session = ? AND seq <= ? ORDER BY seq DESC", (self.id, seq))]
+            for at in taken:
+                (data,) = self.store.conn.execute("SELECT state FROM snapshots WHERE session = ? AND seq = ?",
+                                                  (self.id, at)).fetchone()
+                try:
+                    start, state = at, self.rules.decode(data)
+                    break
+                except msgspec.MsgspecError:
+                    continue
+        except sqlite3.Error:
             start, state = 0, None
         if state is None:
+            start = 0
             try:
                 state = self.rules.new_game(self.setup)
             except SetupError as exc:

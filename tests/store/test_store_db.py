@@ -15,7 +15,7 @@ from store_helpers import play, start
 from companion.core.flow import Rejection
 from companion.core.rules import RuleSystem, replay
 from companion.store import Store, StoredSession
-from companion.store.db import MIGRATIONS, SCHEMA_VERSION
+from companion.store.db import MIGRATIONS, SCHEMA_VERSION, quarantine
 from companion.store.drive import long_setup, pick
 
 
@@ -63,7 +63,7 @@ def test_a_store_from_a_newer_version_is_set_aside_untouched(path: Path) -> None
     original = path.read_bytes()
     with Store(path) as store:
         assert [p.code for p in store.problems] == ["newer-schema"] and store.durable
-        kept = [p for p in path.parent.iterdir() if p.name.startswith(f"{path.name}.schema{SCHEMA_VERSION + 1}-")]
+        kept = [p for p in quarantine(path).iterdir() if p.name.startswith(f"{path.name}.schema{SCHEMA_VERSION + 1}-")]
         assert len(kept) == 1 and kept[0].read_bytes() == original
         assert kept[0].name in store.problems[0].msg.text("ar")
         assert store.sessions() == []
@@ -91,8 +91,32 @@ def test_a_damaged_file_is_kept_aside_and_a_new_store_starts(path: Path, damage:
             codes = [p.code for p in store.problems]
             assert codes == (["corrupt"] if boot == 0 else [])
             assert store.durable and store.sessions() == []
-    aside = [p for p in path.parent.iterdir() if ".corrupt-" in p.name and not p.name.endswith(("-wal", "-shm"))]
+    aside = [p for p in quarantine(path).iterdir() if ".corrupt-" in p.name and not p.name.endswith(("-wal", "-shm"))]
     assert len(aside) == 1 and aside[0].read_bytes() == data
+
+
+def test_an_empty_store_file_is_reported_and_kept_aside_not_taken_for_a_new_store(path: Path) -> None:
+    """A store file cut to nothing (a card or a copy that lost it) held sessions: the table is told."""
+    _store_with_a_session(path)
+    path.write_bytes(b"")
+    Path(f"{path}-wal").unlink(missing_ok=True)
+    for boot in range(2):
+        with Store(path) as store:
+            assert [p.code for p in store.problems] == (["empty-file"] if boot == 0 else [])
+            assert store.durable and store.sessions() == []
+            if boot == 0:
+                msg = store.problems[0].msg
+                assert "empty file" in msg.text("en") and msg.text("ar") != msg.text("en")
+    (kept,) = quarantine(path).iterdir()
+    assert kept.name.startswith(f"{path.name}.empty-") and kept.stat().st_size == 0
+    assert str(kept.relative_to(path.parent)) in msg.text("ar")
+
+
+def test_a_new_store_is_never_an_empty_file_at_its_path(path: Path) -> None:
+    """A new store is built aside and renamed into place, so an empty file is never one being created."""
+    with Store(path) as store:
+        assert store.problems == [] and path.stat().st_size > 0
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
 
 
 def test_a_folder_that_cannot_be_written_gives_a_store_in_memory(tmp_path: Path) -> None:

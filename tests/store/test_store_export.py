@@ -101,3 +101,29 @@ def test_the_sessions_command_lists_exports_and_imports(path: Path, tmp_path: Pa
         first, second = (store.resume(s.id) for s in sorted(store.sessions(), key=lambda s: s.id))
         assert isinstance(first, StoredSession) and isinstance(second, StoredSession)
         assert first.accepted() == second.accepted()
+
+
+def test_a_session_that_cannot_resume_is_still_exported_as_its_stored_log(
+        path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The advice of `cannot-resume` works: export writes the setup and the raw log up to the head, and
+    `companion replay` of that file names the input this engine refuses."""
+    with Store(path) as store:
+        session = start(store, long_setup(14))
+        play(session, 30, seed=14)
+        session.undo()
+        sid, head, accepted = session.id, session.head, session.accepted()
+        bad = {"type": "act", "actor": "knight", "action": "fly"}
+        store.conn.execute("UPDATE inputs SET input = ? WHERE session = ? AND seq = 3",
+                           (msgspec.json.encode(bad), sid))
+        store.conn.execute("DELETE FROM snapshots")
+        assert isinstance(store.resume(sid), Problem)
+    out = tmp_path / "stored.yaml"
+    assert cli.main(["sessions", "--store", str(path), "export", str(sid), "-o", str(out)]) == 0
+    assert f"Session {sid} cannot be resumed" in capsys.readouterr().err
+    raw = yaml.safe_load(out.read_text(encoding="utf-8"))
+    assert raw["game"] == "covenant" and raw["setup"] == long_setup(14) and len(raw["inputs"]) == head
+    expected = [msgspec.to_builtins(i) for i in accepted]
+    expected[2] = bad
+    assert [parse_input(i) for i in raw["inputs"]] == [parse_input(i) for i in expected]
+    played = scenario.play(scenario.load(out))
+    assert played.rejections[0] == "unknown-action"  # the bug report shows what this engine refuses

@@ -74,6 +74,23 @@ def test_a_damaged_snapshot_falls_back_to_replaying_the_log(store: Store, rules:
     assert rules.encode(resumed.state) == rules.encode(session.state)
 
 
+def test_a_snapshot_that_does_not_decode_gives_way_to_the_one_before_it(store: Store,
+                                                                        rules: RuleSystem[Any]) -> None:
+    """docs/store.md: a snapshot that does not decode is skipped for an older one, then for the setup. Input 5
+    is made one this engine refuses, so only the snapshot at 20 (not a replay from the setup) can resume."""
+    session = start(store, long_setup(4))
+    play(session, 35, seed=4)
+    store.conn.execute("UPDATE snapshots SET state = x'7b7d' WHERE seq = 30")
+    store.conn.execute("UPDATE inputs SET input = ? WHERE seq = 5",
+                       (msgspec.json.encode(Act(actor="knight", action="fly")),))
+    resumed = store.resume(session.id)
+    assert isinstance(resumed, StoredSession), resumed
+    assert rules.encode(resumed.state) == rules.encode(session.state)
+    store.conn.execute("UPDATE snapshots SET state = x'7b7d'")
+    from_setup = store.resume(session.id)
+    assert isinstance(from_setup, Problem) and "input 5 is refused" in from_setup.msg.text("en")
+
+
 def test_a_log_the_engine_refuses_is_reported_not_raised(store: Store) -> None:
     session = start(store, long_setup(5))
     play(session, 12, seed=5)
