@@ -16,6 +16,7 @@ import hashlib
 import multiprocessing
 import os
 import random
+import select
 import signal
 import time
 from pathlib import Path
@@ -72,6 +73,8 @@ def test_power_cut_soak(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
         child = context.Process(target=_child, args=(path, write, rnd.randrange(1 << 30)))
         child.start()
         os.close(write)
+        # Wait for the first acknowledgement, so that on a loaded machine the kill still falls during play.
+        select.select([read], [], [], 60.0)
         time.sleep(rnd.uniform(0.0, 0.1))
         os.kill(child.pid or 0, signal.SIGKILL)
         child.join()
