@@ -4,6 +4,7 @@ transcript (for a bug report), and a replay file as a new session."""
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
@@ -40,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         if args.action == "import":
             imported = export.import_file(store, args.file)
             if not isinstance(imported, tuple):
-                print(imported.msg.text(args.lang))
+                print(imported.msg.text(args.lang), file=sys.stderr)
                 return 2
             session, refused = imported
             print(f"session {session.id}: {session.head} inputs stored")

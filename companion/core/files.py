@@ -1,0 +1,154 @@
+"""The one way a file from outside is read: scenarios, session imports, game data, settings.
+
+Such a file may be hostile or merely wrong (a device, a FIFO, a huge file, another encoding, a YAML
+alias bomb, thousands of nested brackets, a misspelt key). Each is refused with a `FileError` whose
+text is one line: the file, the place in it, and the reason. The limits are in `docs/scenarios.md`.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgspec
+import yaml
+from yaml.composer import ComposerError
+from yaml.events import AliasEvent
+from yaml.nodes import Node
+
+T = TypeVar("T")
+
+MAX_BYTES = 2 * 1024 * 1024
+MAX_DEPTH = 50
+MAX_NODES = 100_000
+
+
+class FileError(ValueError):
+    """A file that cannot be used; `str()` is one line: file, place, reason."""
+
+    def __init__(self, path: Path | str, place: str, reason: str) -> None:
+        self.path, self.place, self.reason = str(path), place, reason
+        where = f"{self.path}: {place}" if place else self.path
+        super().__init__(f"{where}: {reason}".replace("\n", " "))
+
+
+def read_bytes(path: Path | str, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes.
+
+    Opened without blocking and checked before a byte is read, so neither a FIFO (which would wait for
+    a writer forever) nor a device such as /dev/zero (which never ends) is read.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    except OSError as exc:
+        raise FileError(path, "", f"cannot open: {exc.strerror}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileError(path, "", f"not a regular file ({_kind(info.st_mode)})")
+        if info.st_size > limit:
+            raise FileError(path, "", f"{info.st_size} bytes; the limit is {limit}")
+        data = _read_up_to(fd, limit + 1)
+    except OSError as exc:
+        raise FileError(path, "", f"cannot read: {exc.strerror}") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise FileError(path, "", f"more than {limit} bytes; the limit is {limit}")
+    return data
+
+
+def _read_up_to(fd: int, count: int) -> bytes:
+    chunks: list[bytes] = []
+    while count > 0 and (chunk := os.read(fd, min(count, 1 << 16))):
+        chunks.append(chunk)
+        count -= len(chunk)
+    return b"".join(chunks)
+
+
+def _kind(mode: int) -> str:
+    kinds = {stat.S_ISDIR: "a folder", stat.S_ISFIFO: "a FIFO", stat.S_ISCHR: "a device",
+             stat.S_ISBLK: "a device", stat.S_ISSOCK: "a socket"}
+    return next((name for test, name in kinds.items() if test(mode)), "not a plain file")
+
+
+def decode(path: Path | str, data: bytes) -> str:
+    """UTF-8 text (a leading byte-order mark is dropped); other encodings are named, not guessed."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data:
+        raise FileError(path, "", "UTF-16 (or binary) text; save it as UTF-8")
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise FileError(path, f"line {line}, column {column}",
+                        f"byte 0x{data[exc.start]:02X} is not UTF-8 (Latin-1?); save the file as UTF-8") from None
+
+
+def read_text(path: Path | str, limit: int = MAX_BYTES) -> str:
+    return decode(path, read_bytes(path, limit))
+
+
+class _Refused(ComposerError):
+    """Valid YAML that goes beyond what this reader accepts."""
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """PyYAML's safe loader with no aliases (so no alias bomb) and bounded nesting and size."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.depth = 0
+        self.nodes = 0
+
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
+        if self.check_event(AliasEvent):
+            mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+            raise _Refused(None, None, "aliases (*name) are not allowed", mark)
+        self.nodes += 1
+        if self.depth >= MAX_DEPTH or self.nodes > MAX_NODES:
+            what = f"nested deeper than {MAX_DEPTH}" if self.depth >= MAX_DEPTH else f"more than {MAX_NODES} values"
+            raise _Refused(None, None, what, self.peek_event().start_mark)  # type: ignore[no-untyped-call]
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def parse_yaml(path: Path | str, text: str) -> Any:
+    loader = _BoundedLoader(text)
+    try:
+        return loader.get_single_data()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        place = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        reason = str(exc.problem or exc.context)
+        raise FileError(path, place, reason if isinstance(exc, _Refused) else f"not valid YAML: {reason}") from None
+    except (yaml.YAMLError, RecursionError, ValueError, OverflowError) as exc:
+        raise FileError(path, "", f"not valid YAML: {type(exc).__name__}") from None
+    finally:
+        loader.dispose()
+
+
+def read_yaml(path: Path | str, limit: int = MAX_BYTES) -> Any:
+    """The plain data of a YAML file, within the limits above."""
+    return parse_yaml(path, read_text(path, limit))
+
+
+def convert(path: Path | str, raw: Any, kind: type[T], place: str = "") -> T:
+    """`raw` as `kind` (msgspec; a struct with `forbid_unknown_fields` refuses unknown keys)."""
+    try:
+        return msgspec.convert(raw, kind)
+    except msgspec.ValidationError as exc:
+        text = str(exc)
+        reason, _, where = text.partition(" - at `$")
+        where = where.rstrip("`").lstrip(".")
+        raise FileError(path, ".".join(p for p in (place, where) if p), reason) from None
+
+
+def load(path: Path | str, kind: type[T], limit: int = MAX_BYTES) -> T:
+    """A YAML file read within the limits and checked against its schema."""
+    return convert(path, read_yaml(path, limit), kind)
