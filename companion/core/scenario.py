@@ -27,8 +27,8 @@ class Check(msgspec.Struct, forbid_unknown_fields=True):
     len: int | None = None
     contains: Any = msgspec.UNSET
     lacks: Any = msgspec.UNSET
-    min: float | None = None
-    max: float | None = None
+    min: int | float | None = None
+    max: int | float | None = None
     not_: Any = msgspec.field(default=msgspec.UNSET, name="not")
 
 
