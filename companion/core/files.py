@@ -152,3 +152,36 @@ def convert(path: Path | str, raw: Any, kind: type[T], place: str = "") -> T:
 def load(path: Path | str, kind: type[T], limit: int = MAX_BYTES) -> T:
     """A YAML file read within the limits and checked against its schema."""
     return convert(path, read_yaml(path, limit), kind)
+
+
+def unknown_keys(raw: Any, kind: Any, place: str = "") -> list[str]:
+    """The dotted place of every key in `raw` that `kind` (a msgspec struct, nested) has no field for.
+
+    For plain data laid over a struct the lenient way (such as a scenario's position over a game state),
+    where `forbid_unknown_fields` cannot be set on the struct itself.
+    """
+    return _unknown(raw, msgspec.inspect.type_info(kind), place)
+
+
+def _unknown(raw: Any, info: msgspec.inspect.Type, place: str) -> list[str]:
+    at = f"{place}." if place else ""
+    if isinstance(info, msgspec.inspect.StructType) and isinstance(raw, dict):
+        fields = {f.encode_name: f.type for f in info.fields}
+        out: list[str] = []
+        for key, value in raw.items():
+            if key == info.tag_field:
+                continue
+            if key not in fields:
+                out.append(f"{at}{key}")
+            else:
+                out += _unknown(value, fields[key], f"{at}{key}")
+        return out
+    if isinstance(info, msgspec.inspect.DictType) and isinstance(raw, dict):
+        return [k for key, value in raw.items() for k in _unknown(value, info.value_type, f"{at}{key}")]
+    if isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.VarTupleType)) and isinstance(raw, list):
+        return [k for i, value in enumerate(raw) for k in _unknown(value, info.item_type, f"{at}{i}")]
+    if isinstance(info, msgspec.inspect.UnionType) and isinstance(raw, dict):
+        structs = [t for t in info.types if isinstance(t, msgspec.inspect.StructType)]
+        chosen = [t for t in structs if t.tag_field is None or raw.get(t.tag_field) == t.tag]
+        return _unknown(raw, chosen[0], place) if len(chosen) == 1 else []
+    return []
