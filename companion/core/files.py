@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 import msgspec
 import yaml
+import yaml.reader
 from yaml.composer import ComposerError
 from yaml.events import AliasEvent
 from yaml.nodes import Node
@@ -119,18 +120,24 @@ class _BoundedLoader(yaml.SafeLoader):
 
 
 def parse_yaml(path: Path | str, text: str) -> Any:
-    loader = _BoundedLoader(text)
+    loader: _BoundedLoader | None = None
     try:
+        loader = _BoundedLoader(text)
         return loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         place = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         reason = str(exc.problem or exc.context)
         raise FileError(path, place, reason if isinstance(exc, _Refused) else f"not valid YAML: {reason}") from None
+    except yaml.reader.ReaderError as exc:
+        at = int(exc.position)
+        place = f"line {text.count(chr(10), 0, at) + 1}, column {at - text.rfind(chr(10), 0, at)}"
+        raise FileError(path, place, f"not valid YAML: character U+{int(exc.character):04X} is not allowed") from None
     except (yaml.YAMLError, RecursionError, ValueError, OverflowError) as exc:
         raise FileError(path, "", f"not valid YAML: {type(exc).__name__}") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def read_yaml(path: Path | str, limit: int = MAX_BYTES) -> Any:

@@ -7,6 +7,7 @@ reads through pyserial (hw/tray/protocol.md: version u8 | type u8 | seq | length
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import time
@@ -64,10 +65,8 @@ class Line:
         deadline = time.monotonic() + seconds
         seen: list[str] = []
         while time.monotonic() < deadline:
-            try:
+            with contextlib.suppress(BlockingIOError):
                 os.read(self.master, 4096)
-            except BlockingIOError:
-                pass
             try:
                 event = self.events.get(timeout=0.02)
             except queue.Empty:

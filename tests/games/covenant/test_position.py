@@ -101,7 +101,7 @@ def test_the_store_api_refuses_it_so_a_shared_session_cannot_reach_the_table(tmp
 
 def test_scenario_play_says_which_part_is_wrong() -> None:
     crafted = scenario.Scenario(game="covenant", setup=setup(CRAFTED["space"][0]))
-    with pytest.raises(scenario.ScenarioError, match="heroes.knight.space: no space on board 1 named 'z9'"):
+    with pytest.raises(scenario.ScenarioError, match=r"heroes\.knight\.space: no space on board 1 named 'z9'"):
         scenario.play(crafted)
 
 
