@@ -27,7 +27,11 @@ def run(args: argparse.Namespace) -> int:
     from companion import config
     from companion.store import Store, StoredSession, export
 
-    path = args.store or config.load().store.path
+    try:
+        path = args.store or config.load().store.path
+    except config.ConfigError as exc:
+        print(f"companion sessions: the settings cannot be read: {exc}", file=sys.stderr)
+        return 2
     with Store(path) as store:
         for problem in store.problems:
             print(problem.msg.text(args.lang))

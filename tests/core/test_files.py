@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import config
+from companion import cli, config
 from companion.core import files, scenario
 
 MEMORY_CAP = 1 << 30
@@ -156,3 +156,14 @@ def test_settings_are_read_the_same_way(tmp_path: Path, text: bytes, reason: str
         config.load(path)
     assert str(caught.value).startswith(f"{path}: ") and reason in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def test_sessions_says_so_when_the_settings_cannot_be_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    settings = tmp_path / "config.toml"
+    settings.write_bytes(b"[store]\npath = '/tmp/caf\xe9'\n")
+    monkeypatch.setenv("COMPANION_CONFIG", str(settings))
+    assert cli.main(["sessions", "list"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (f"companion sessions: the settings cannot be read: {settings}: line 2, column 17: "
+                                 "byte 0xE9 is not UTF-8 (Latin-1?); save the file as UTF-8\n")
