@@ -12,7 +12,7 @@ import logging
 import queue
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import msgspec
 
@@ -40,6 +40,7 @@ SOURCES: dict[type, str] = {DiceRolling: "tray", DiceThrown: "tray", TagSeen: "n
 """The device each kind of event comes from, as its `DeviceStatus.device` names it."""
 
 LOG = logging.getLogger("companion.table")
+T = TypeVar("T")
 
 SOUNDS = {"fall": "fall", "escape-round": "escape-round"}
 """Engine events that sound the buzzer, and the buzzer pattern each plays."""
@@ -110,25 +111,27 @@ class Table:
         return update
 
     def _submit(self, inp: Input) -> Accepted | Rejection:
-        """The session's answer; should the engine raise (a bug), the input is refused and the game kept."""
+        return self._guarded(lambda: self.session.submit(inp), msgspec.json.encode(inp))
+
+    def _guarded(self, call: Callable[[], T], what: bytes) -> T | Rejection:
+        """`call`'s answer; should the engine raise (a bug), the input is refused and the game kept."""
         rules = getattr(self.session, "rules", None)
         before = rules.encode(self.session.state) if rules is not None else b""
         try:
-            return self.session.submit(inp)
+            return call()
         # A bug in the engine must not end the game at the table, whatever it raises.
         except Exception as exc:
             if rules is not None:
                 self.session.state = rules.decode(before)
-            return self._bug(inp, before, exc)
+            return self._bug(what, before, exc)
 
-    def _bug(self, inp: Input, before: bytes, exc: Exception) -> Rejection:
+    def _bug(self, what: bytes, before: bytes, exc: Exception) -> Rejection:
         """Refuse the input with a reference that finds its log record: the input, where the session
         stood and the state it was applied to, enough to reproduce the bug with `companion replay`."""
-        sent = msgspec.json.encode(inp)
-        ref = hashlib.sha256(sent + before).hexdigest()[:8]
+        ref = hashlib.sha256(what + before).hexdigest()[:8]
         LOG.error("engine bug %s: input refused, game kept as it was; session %s at input %s; input %s; "
                   "state before %s", ref, getattr(self.session, "id", None), getattr(self.session, "head", None),
-                  sent.decode(), before.decode(errors="replace"), exc_info=exc)
+                  what.decode(), before.decode(errors="replace"), exc_info=exc)
         return reject("engine-bug", Layer.NOT_NOW, "", "The referee failed on this input (bug {ref}): it is "
                       "refused and the game is as it was. Try it another way; the log holds the details.", ref=ref)
 
@@ -149,7 +152,7 @@ class Table:
         undo = getattr(self.session, "undo", None)
         if undo is None:
             return Update(notices=[notice("no-undo", "This session cannot be undone.")])
-        result = undo()
+        result = self._guarded(undo, b'"undo"')
         if isinstance(result, Rejection):
             return Update(rejection=result)
         self.held_marker = None

@@ -71,3 +71,31 @@ def test_the_game_goes_on_after_the_bug(table: tuple[Table, Store, StoredSession
     assert session.state.heroes["knight"].space == "m2" and session.state.heroes["knight"].gold == 3
     resumed: Any = store.resume(session.id)
     assert resumed.head == 1 and resumed.state.heroes["knight"].space == "m2"
+
+
+class SetupRaises(CovenantRules):
+    broken = False
+
+    def new_game(self, raw: Any) -> GameState:
+        if self.broken:
+            raise KeyError("knight")
+        return super().new_game(raw)
+
+
+def test_an_engine_exception_during_undo_keeps_the_game_too(tmp_path: Path,
+                                                           caplog: pytest.LogCaptureFixture) -> None:
+    store = Store(tmp_path / "sessions.sqlite3")
+    session = store.start("covenant", {"heroes": ["knight"], "seed": 4})
+    assert isinstance(session, StoredSession)
+    rules = session.rules = SetupRaises()
+    referee = Table(session, queue.Queue())
+    assert referee.submit(MOVE).rejection is None
+    rules.broken = True
+    with caplog.at_level(logging.ERROR, logger="companion.table"):
+        update = referee.undo()
+    assert update.rejection is not None and update.rejection.code == "engine-bug" and update.put_back == []
+    assert (session.head, session.state.heroes["knight"].space) == (1, "m2")
+    assert '"undo"' in caplog.records[0].getMessage()
+    rules.broken = False
+    resumed: Any = store.resume(session.id)
+    assert resumed.head == 1
