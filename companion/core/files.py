@@ -155,15 +155,13 @@ def read_yaml(path: Path | str, limit: int = MAX_BYTES) -> Any:
     return parse_yaml(path, read_text(path, limit))
 
 
-def convert(path: Path | str, raw: Any, kind: type[T], place: str = "") -> T:
+def convert(path: Path | str, raw: Any, kind: type[T]) -> T:
     """`raw` as `kind` (msgspec; a struct with `forbid_unknown_fields` refuses unknown keys)."""
     try:
         return msgspec.convert(raw, kind)
     except msgspec.ValidationError as exc:
-        text = str(exc)
-        reason, _, where = text.partition(" - at `$")
-        where = where.rstrip("`").lstrip(".")
-        raise FileError(path, ".".join(p for p in (place, where) if p), reason) from None
+        reason, _, where = str(exc).partition(" - at `$")
+        raise FileError(path, where.rstrip("`").lstrip("."), reason) from None
 
 
 def load(path: Path | str, kind: type[T], limit: int = MAX_BYTES) -> T:
