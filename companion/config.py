@@ -13,7 +13,10 @@ from typing import Literal
 
 import msgspec
 
+from companion.core import files
+
 DEFAULT_PATH = Path("/etc/crypt-companion/config.toml")
+SETTINGS_LIMIT = 64 * 1024
 
 
 class TraySettings(msgspec.Struct, forbid_unknown_fields=True):
@@ -68,7 +71,11 @@ def load(path: Path | None = None) -> Settings:
         if not env and not path.exists():
             return Settings()
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-        return msgspec.convert(raw, Settings)
-    except (OSError, tomllib.TOMLDecodeError, msgspec.ValidationError) as exc:
-        raise ConfigError(f"{path}: {exc}") from exc
+        text = files.read_text(path, SETTINGS_LIMIT)
+        try:
+            raw = tomllib.loads(text)
+        except (tomllib.TOMLDecodeError, RecursionError) as exc:
+            raise files.FileError(path, "", f"not valid TOML: {type(exc).__name__}: {exc}") from None
+        return files.convert(path, raw, Settings)
+    except files.FileError as exc:
+        raise ConfigError(str(exc)) from exc

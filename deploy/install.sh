@@ -55,12 +55,17 @@ create_user() {
 # in a checkout. Neither the copy nor the venv holds the checkout's caches or its own venv.
 COPY_EXCLUDES=(.git .venv __pycache__ '*.egg-info' .mypy_cache .ruff_cache .hypothesis .pytest_cache)
 
+# The copy's owner is whoever installs (root) and its modes are ours, not the checkout's: from a
+# checkout anyone may write to (0777), the code the service runs must still be writable by root only.
 copy_tree() {
-    tar -C "$1" "${COPY_EXCLUDES[@]/#/--exclude=}" -cf - . | tar -C "$2" --no-same-owner -xf -
+    tar -C "$1" "${COPY_EXCLUDES[@]/#/--exclude=}" -cf - . | tar -C "$2" --no-same-owner --no-same-permissions -xf -
+    chmod -R u=rwX,go=rX "$2"
 }
 
+# Same content, and nothing in the copy owned by another user or writable by group or others.
 same_tree() {
-    diff -rq "${COPY_EXCLUDES[@]/#/--exclude=}" "$1" "$2" >/dev/null 2>&1
+    diff -rq "${COPY_EXCLUDES[@]/#/--exclude=}" "$1" "$2" >/dev/null 2>&1 &&
+        [ -z "$(find "$2" \( -perm /022 -o ! -user "$(id -u)" \) -print -quit)" ]
 }
 
 install_app() {
@@ -198,6 +203,9 @@ install_service() {
 }
 
 main() {
+    # Whatever the caller's umask, what this creates (the venv, compiled files, settings) is not
+    # writable by group or others.
+    umask 022
     parse_common "$@"
     ((${#EXTRA_ARGS[@]} == 0)) || { usage >&2; exit 2; }
     ((DRY_RUN)) && say "Dry run: nothing will be changed"

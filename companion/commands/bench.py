@@ -15,6 +15,7 @@ from companion.benchmarks import Figure
 
 # Modules with a `bench()` function, in the order their figures are printed.
 BENCH_MODULES: list[str] = [
+    "companion.core.bench",
     "companion.games.covenant.bench",
     "companion.table.bench",
     "companion.devices.nfc.bench",

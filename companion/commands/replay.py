@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 
@@ -19,9 +20,14 @@ def run(args: argparse.Namespace) -> int:
     from companion.core import scenario
 
     try:
-        result = scenario.play(scenario.load(args.file), args.lang)
+        loaded = scenario.load(args.file)
     except scenario.ScenarioError as exc:
-        print(f"cannot play {args.file}: {exc}")
+        print(f"cannot play {exc}", file=sys.stderr)
+        return 2
+    try:
+        result = scenario.play(loaded, args.lang)
+    except scenario.ScenarioError as exc:
+        print(f"cannot play {args.file}: {exc}", file=sys.stderr)
         return 2
     if args.json:
         session = result.session

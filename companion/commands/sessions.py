@@ -27,7 +27,11 @@ def run(args: argparse.Namespace) -> int:
     from companion import config
     from companion.store import Store, StoredSession, export
 
-    path = args.store or config.load().store.path
+    try:
+        path = args.store or config.load().store.path
+    except config.ConfigError as exc:
+        print(f"companion sessions: the settings cannot be read: {exc}", file=sys.stderr)
+        return 2
     with Store(path) as store:
         for problem in store.problems:
             print(problem.msg.text(args.lang))
@@ -41,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         if args.action == "import":
             imported = export.import_file(store, args.file)
             if not isinstance(imported, tuple):
-                print(imported.msg.text(args.lang))
+                print(imported.msg.text(args.lang), file=sys.stderr)
                 return 2
             session, refused = imported
             print(f"session {session.id}: {session.head} inputs stored")

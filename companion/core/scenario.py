@@ -7,23 +7,48 @@ worked examples are golden tests, and a table's exported session is a bug report
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import msgspec
-import yaml
 
+from companion.core import files
 from companion.core.flow import Act, Draw, Input, Rejection, Roll
 from companion.core.messages import Lang
 from companion.core.rules import Session, SetupError, find, parse_input
 
 
-class Expect(msgspec.Struct, forbid_unknown_fields=True):
+class Check(msgspec.Struct, forbid_unknown_fields=True):
+    """One value of the state tested more loosely than by equality (any of the tests may be combined)."""
+
+    path: str
+    len: int | None = None
+    contains: Any = msgspec.UNSET
+    lacks: Any = msgspec.UNSET
+    min: int | float | None = None
+    max: int | float | None = None
+    not_: Any = msgspec.field(default=msgspec.UNSET, name="not")
+
+
+class Expectations(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     transcript: list[str] = []
+    absent: list[str] = []
     state: dict[str, Any] = {}
-    rejections: list[str] = []
+    checks: list[Check] = []
+    rejections: list[str] | None = None
     outcome: str | None = None
+
+
+class Checkpoint(Expectations, kw_only=True):
+    """Expectations on the game as it stands after input number `input` (counting refused ones)."""
+
+    input: int
+
+
+class Expect(Expectations, kw_only=True):
+    after: list[Checkpoint] = []
 
 
 class Scenario(msgspec.Struct, forbid_unknown_fields=True):
@@ -48,11 +73,11 @@ class Result:
 
 
 def load(path: Path) -> Scenario:
+    """A scenario file, read within the limits of `companion.core.files` and checked against the schema."""
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-        return msgspec.convert(raw, Scenario)
-    except (OSError, yaml.YAMLError, msgspec.ValidationError) as exc:
-        raise ScenarioError(f"{path}: {exc}") from exc
+        return files.load(path, Scenario)
+    except files.FileError as exc:
+        raise ScenarioError(str(exc)) from exc
 
 
 def describe(inp: Input) -> str:
@@ -73,19 +98,31 @@ def play(scenario: Scenario, lang: Lang = "en") -> Result:
     except SetupError as exc:
         raise ScenarioError(str(exc)) from exc
     result = Result(session)
+    checkpoints = sorted(scenario.expect.after, key=lambda c: c.input)
+    for checkpoint in checkpoints:
+        if not 0 <= checkpoint.input <= len(scenario.inputs):
+            result.failures.append(f"after input {checkpoint.input}: the scenario has {len(scenario.inputs)} inputs")
+    _check_after(0, checkpoints, result)
     for number, raw in enumerate(scenario.inputs, 1):
         parsed = parse_input(raw)
         if isinstance(parsed, Rejection):
             _refused(result, f"input {number}", parsed, lang)
-            continue
-        outcome = session.submit(parsed)
-        if isinstance(outcome, Rejection):
-            _refused(result, describe(parsed), outcome, lang)
-            continue
-        result.transcript.append(f"#{outcome.seq} {describe(parsed)}")
-        result.transcript += [f"    {e.msg.text(lang)}  [{e.rule}]" for e in outcome.events]
-    _check(scenario.expect, result)
+        else:
+            outcome = session.submit(parsed)
+            if isinstance(outcome, Rejection):
+                _refused(result, describe(parsed), outcome, lang)
+            else:
+                result.transcript.append(f"#{outcome.seq} {describe(parsed)}")
+                result.transcript += [f"    {e.msg.text(lang)}  [{e.rule}]" for e in outcome.events]
+        _check_after(number, checkpoints, result)
+    _check(scenario.expect, result, "")
     return result
+
+
+def _check_after(number: int, checkpoints: list[Checkpoint], result: Result) -> None:
+    for checkpoint in checkpoints:
+        if checkpoint.input == number:
+            _check(checkpoint, result, f"after input {number}: ")
 
 
 def _refused(result: Result, what: str, rejection: Rejection, lang: Lang) -> None:
@@ -93,32 +130,83 @@ def _refused(result: Result, what: str, rejection: Rejection, lang: Lang) -> Non
     result.transcript.append(f"✗ {what}: {rejection.code}: {rejection.msg.text(lang)}  [{rejection.rule}]")
 
 
-def _check(expect: Expect, result: Result) -> None:
+def _check(expect: Expectations, result: Result, when: str) -> None:
+    failures: list[str] = []
     text = "\n".join(result.transcript)
     position = 0
     for line in expect.transcript:
         found = text.find(line, position)
         if found < 0:
-            result.failures.append(f"transcript lacks (in order): {line!r}")
+            failures.append(f"transcript lacks (in order): {_show(line)}")
         else:
             position = found + len(line)
+    failures += [f"transcript has {_show(line)}, which must be absent" for line in expect.absent if line in text]
     state = msgspec.to_builtins(result.session.state)
     for path, wanted in expect.state.items():
         actual = _dig(state, path)
-        if actual != wanted:
-            result.failures.append(f"state {path} is {actual!r}, expected {wanted!r}")
-    if expect.rejections and expect.rejections != result.rejections:
-        result.failures.append(f"rejections {result.rejections}, expected {expect.rejections}")
+        if actual is _MISSING:
+            failures.append(f"state {path}: no such value in the state")
+        elif actual != wanted or isinstance(actual, bool) != isinstance(wanted, bool):
+            failures.append(f"state {path} is {_show(actual)}, expected {_show(wanted)}")
+    for check in expect.checks:
+        failures += _test(check, _dig(state, check.path))
+    if expect.rejections is not None and expect.rejections != result.rejections:
+        failures.append(f"rejections {_show(result.rejections)}, expected {_show(expect.rejections)}")
     if expect.outcome is not None and state.get("outcome") != expect.outcome:
-        result.failures.append(f"outcome {state.get('outcome')!r}, expected {expect.outcome!r}")
+        failures.append(f"outcome {_show(state.get('outcome'))}, expected {_show(expect.outcome)}")
+    result.failures += [when + f for f in failures]
+
+
+def _test(check: Check, actual: Any) -> list[str]:
+    name = f"state {check.path}"
+    if actual is _MISSING:
+        return [f"{name}: no such value in the state"]
+    out: list[str] = []
+    if check.len is not None:
+        size = len(actual) if isinstance(actual, (list, dict, str)) else None
+        if size != check.len:
+            out.append(f"{name} has length {size}, expected {check.len}" if size is not None
+                       else f"{name} is {_show(actual)}, which has no length")
+    for wanted, present in ((check.contains, True), (check.lacks, False)):
+        if wanted is not msgspec.UNSET and _holds(actual, wanted) is not present:
+            out.append(f"{name} is {_show(actual)}, which {'lacks' if present else 'contains'} {_show(wanted)}")
+    number = actual if isinstance(actual, (int, float)) and not isinstance(actual, bool) else None
+    for bound, low in ((check.min, True), (check.max, False)):
+        if bound is not None and (number is None or (number < bound if low else number > bound)):
+            out.append(f"{name} is {_show(actual)}, expected {'at least' if low else 'at most'} {_show(bound)}")
+    if check.not_ is not msgspec.UNSET and actual == check.not_:
+        out.append(f"{name} is {_show(actual)}, expected anything else")
+    return out
+
+
+def _holds(container: Any, item: Any) -> bool | None:
+    if isinstance(container, str):
+        return isinstance(item, str) and item in container
+    if isinstance(container, (list, dict)):
+        return any(item == x for x in container)
+    return None
+
+
+_MISSING = object()
+SHOW_LIMIT = 120
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 3, 8, 8, 60, 60
+
+
+def _show(value: Any) -> str:
+    """A value for a failure message, cut short: an expectation may be as large as the file allows."""
+    text = _REPR.repr(value)
+    return text if len(text) <= SHOW_LIMIT else text[:SHOW_LIMIT] + f"… ({len(text)} characters)"
 
 
 def _dig(data: Any, path: str) -> Any:
     for part in path.split("."):
         if isinstance(data, list) and part.lstrip("-").isdigit():
-            data = data[int(part)] if -len(data) <= int(part) < len(data) else None
-        elif isinstance(data, dict):
-            data = data.get(part)
+            if not -len(data) <= int(part) < len(data):
+                return _MISSING
+            data = data[int(part)]
+        elif isinstance(data, dict) and part in data:
+            data = data[part]
         else:
-            return None
+            return _MISSING
     return data

@@ -7,10 +7,12 @@ to show. Device statuses drive the LEDs; a fall or an escape round sounds the bu
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import queue
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import msgspec
 
@@ -22,10 +24,12 @@ from companion.core.flow import (
     DiePrompt,
     Draw,
     Input,
+    Layer,
     Prompt,
     Rejection,
     Roll,
     Source,
+    reject,
 )
 from companion.core.messages import Msg
 from companion.games.covenant.data import default
@@ -34,6 +38,9 @@ from companion.table.notices import Notice, notice
 
 SOURCES: dict[type, str] = {DiceRolling: "tray", DiceThrown: "tray", TagSeen: "nfc", ButtonPressed: "buttons"}
 """The device each kind of event comes from, as its `DeviceStatus.device` names it."""
+
+LOG = logging.getLogger("companion.table")
+T = TypeVar("T")
 
 SOUNDS = {"fall": "fall", "escape-round": "escape-round"}
 """Engine events that sound the buzzer, and the buzzer pattern each plays."""
@@ -90,7 +97,7 @@ class Table:
 
     def submit(self, inp: Input) -> Update:
         """An input from the screen or a device; an accepted one is stored before this returns."""
-        result = self.session.submit(inp)
+        result = self._submit(inp)
         if isinstance(result, Rejection):
             return Update(rejection=result)
         update = Update(accepted=[result])
@@ -102,6 +109,31 @@ class Table:
             marker, self.held_marker = self.held_marker, None
             update.merge(self.submit(Draw(deck=prompt.deck, card=marker, source=Source.TABLE)))
         return update
+
+    def _submit(self, inp: Input) -> Accepted | Rejection:
+        return self._guarded(lambda: self.session.submit(inp), msgspec.json.encode(inp))
+
+    def _guarded(self, call: Callable[[], T], what: bytes) -> T | Rejection:
+        """`call`'s answer; should the engine raise (a bug), the input is refused and the game kept."""
+        rules = getattr(self.session, "rules", None)
+        before = rules.encode(self.session.state) if rules is not None else b""
+        try:
+            return call()
+        # A bug in the engine must not end the game at the table, whatever it raises.
+        except Exception as exc:
+            if rules is not None:
+                self.session.state = rules.decode(before)
+            return self._bug(what, before, exc)
+
+    def _bug(self, what: bytes, before: bytes, exc: Exception) -> Rejection:
+        """Refuse the input with a reference that finds its log record: the input, where the session
+        stood and the state it was applied to, enough to reproduce the bug with `companion replay`."""
+        ref = hashlib.sha256(what + before).hexdigest()[:8]
+        LOG.error("engine bug %s: input refused, game kept as it was; session %s at input %s; input %s; "
+                  "state before %s", ref, getattr(self.session, "id", None), getattr(self.session, "head", None),
+                  what.decode(), before.decode(errors="replace"), exc_info=exc)
+        return reject("engine-bug", Layer.NOT_NOW, "", "The referee failed on this input (bug {ref}): it is "
+                      "refused and the game is as it was. Try it another way; the log holds the details.", ref=ref)
 
     def app_roll(self) -> Update:
         """The app rolls the die the engine waits for, with the game's own seeded generator."""
@@ -120,7 +152,7 @@ class Table:
         undo = getattr(self.session, "undo", None)
         if undo is None:
             return Update(notices=[notice("no-undo", "This session cannot be undone.")])
-        result = undo()
+        result = self._guarded(undo, b'"undo"')
         if isinstance(result, Rejection):
             return Update(rejection=result)
         self.held_marker = None

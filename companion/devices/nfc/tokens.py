@@ -11,8 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from companion.core import files
 from companion.core.messages import Msg, Named
 
 Token = dict[str, str | int]
@@ -21,7 +20,7 @@ DATA_DIR = Path(__file__).resolve().parents[3] / "data"
 
 
 def _covenant_data(name: str) -> list[dict[str, Any]]:
-    data: list[dict[str, Any]] = yaml.safe_load((DATA_DIR / "covenant" / name).read_text(encoding="utf-8"))
+    data: list[dict[str, Any]] = files.read_yaml(DATA_DIR / "covenant" / name)
     return data
 
 

@@ -59,6 +59,27 @@ SEQ_WINDOW = 64
 TRAY_USB_IDS = (0x2E8A, 0x0005)
 
 
+class _Deframer(wire.Deframer):
+    """The protocol's deframer, noting besides a well-formed HELLO of another protocol version.
+
+    Only such a frame (its length and CRC check out, its type is HELLO) shows that the tray needs other
+    firmware: line noise whose first byte is not 1 is refused as `version` too, and must not say so.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.foreign_hello = False
+
+    def _frame(self, encoded: bytes) -> wire.Frame | None:
+        frame = super()._frame(encoded)
+        if frame is None:
+            p = wire.cobs_decode(encoded)
+            self.foreign_hello |= (p is not None and len(p) >= wire.HEADER + 2 and p[0] != wire.VERSION
+                                   and p[1] == wire.HELLO and p[4] | p[5] << 8 == len(p) - wire.HEADER - 2
+                                   and wire.crc16(p[:-2]) == p[-2] << 8 | p[-1])
+        return frame
+
+
 @dataclass
 class TrayStats:
     """Counters a test or `companion tray` can read; written by the driver's thread only."""
@@ -108,7 +129,8 @@ class TrayDriver:
         self.dice: dict[str, DieView] = {}
         self.hello: tuple[str, str, int] | None = None
         self.acks: dict[int, int] = {}
-        self._deframer = wire.Deframer()
+        self._deframer = _Deframer()
+        self._version_fault = False
         self._outbox: queue.SimpleQueue[bytes] = queue.SimpleQueue()
         self._seq = 0
         self._seq_lock = threading.Lock()
@@ -190,12 +212,13 @@ class TrayDriver:
     def _session(self, link: serial.Serial) -> None:
         self._deframer.buf = bytearray()
         self.hello = None
+        self._version_fault = False
         self.stats.connects += 1
         asked = 0.0
         tries = 0
         while not self._stop.is_set():
             if self.hello is None and time.monotonic() - asked >= HELLO_RETRY_S:
-                if tries == HELLO_TRIES:
+                if tries == HELLO_TRIES and not self._version_fault:
                     self._status(DeviceState.FAULT, NO_ANSWER)
                 asked = time.monotonic()
                 tries += 1
@@ -209,15 +232,23 @@ class TrayDriver:
 
     def feed(self, data: bytes) -> None:
         """Handles bytes read from the tray (the reader thread's work, callable alone in a benchmark)."""
-        before = sum(self._deframer.rejected.values())
         for frame in self._deframer.feed(data):
             self.stats.frames += 1
             self._frame(frame)
         self.stats.rejected = dict(self._deframer.rejected)
-        if self._deframer.rejected.get("version", 0) and sum(self._deframer.rejected.values()) > before:
-            self._status(DeviceState.FAULT, VERSION_MISMATCH)
+        if self._deframer.foreign_hello:
+            self._deframer.foreign_hello = False
+            self.hello = None
+            if not self._version_fault:
+                self._version_fault = True
+                self._status(DeviceState.FAULT, VERSION_MISMATCH)
 
     def _frame(self, frame: wire.Frame) -> None:
+        if self._version_fault:
+            # A valid frame of our version: whatever spoke another one is gone (the tray was updated).
+            self._version_fault = False
+            if frame.kind != wire.HELLO:
+                self._status(self.online, CONNECTED)
         if frame.kind in (wire.HELLO, wire.HEARTBEAT, wire.DUMP):
             self._boot_id(frame.fields[2] if frame.kind == wire.HELLO else frame.fields[0])
         if frame.seq in self._seen:

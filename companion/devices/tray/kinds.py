@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
+from companion.core import files
 from companion.core.dice import DieKind, load_dice
 
 DATA_DIR = Path(__file__).resolve().parents[3] / "data"
@@ -18,7 +17,10 @@ class DiceDataError(ValueError):
 def load_kinds(data_dir: Path = DATA_DIR) -> dict[str, DieKind]:
     kinds: dict[str, DieKind] = {}
     for path in sorted(data_dir.glob("*/dice.yaml")):
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        try:
+            raw = files.read_yaml(path)
+        except files.FileError as exc:
+            raise DiceDataError(str(exc)) from exc
         for kind_id, kind in load_dice(raw).items():
             if kinds.get(kind_id, kind) != kind:
                 raise DiceDataError(f"{path}: die kind {kind_id!r} is already defined differently")

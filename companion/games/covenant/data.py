@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
-import yaml
 
+from companion.core import files
 from companion.core.dice import DieKind
 from companion.games.covenant.checks import cross_check
 from companion.games.covenant.schema import (
@@ -96,13 +96,10 @@ class _Reader:
         self.errors: list[str] = []
 
     def raw(self, name: str) -> Any:
-        path = self.root / name
         try:
-            return yaml.safe_load(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            self.errors.append(f"{name}: cannot read: {exc.strerror}")
-        except yaml.YAMLError as exc:
-            self.errors.append(f"{name}: not valid YAML: {exc}")
+            return files.read_yaml(self.root / name)
+        except files.FileError as exc:
+            self.errors.append(": ".join(p for p in (name, exc.place, exc.reason) if p))
         return None
 
     def entries(self, name: str, kind: type[T], raw: Any = None) -> list[T]:

@@ -11,10 +11,11 @@ from typing import Any
 
 import msgspec
 
+from companion.core import files
 from companion.core.deck import DealMode, Deck
 from companion.core.rng import Rng
 from companion.core.rules import SetupError
-from companion.games.covenant import death
+from companion.games.covenant import death, position
 from companion.games.covenant.data import GameData
 from companion.games.covenant.play import Play, board_for
 from companion.games.covenant.state import BoardState, GameState, Guardian, Hero
@@ -78,8 +79,9 @@ def new_game(d: GameData, raw: Mapping[str, Any]) -> GameState:
         for hero in s.heroes.values():
             death.offer_upgrades(g, hero, 1)
     if setup.position:
-        s = _lay_position(s, setup.position)
+        s = _lay_position(s, setup.position, d)
         lay_zone_decks(s, d, s.board.zone, setup.deal)
+        _refuse(position.problems(s, d))
     return s
 
 
@@ -89,9 +91,19 @@ def _merge(base: Any, over: Any) -> Any:
     return over
 
 
-def _lay_position(s: GameState, position: dict[str, Any]) -> GameState:
+def _lay_position(s: GameState, laid: dict[str, Any], d: GameData) -> GameState:
     """A scenario's position: any part of the state, laid over the fresh setup (dicts merge by key)."""
+    _refuse([f"{key}: no such field" for key in files.unknown_keys(laid, GameState)])
     try:
-        return msgspec.convert(_merge(msgspec.to_builtins(s), position), GameState)
+        s = msgspec.convert(_merge(msgspec.to_builtins(s), laid), GameState)
     except msgspec.ValidationError as exc:
         raise SetupError(f"setup: position: {exc}") from exc
+    _refuse([] if s.board.zone in d.boards else [f"board.zone: no zone named {s.board.zone}"])
+    return s
+
+
+def _refuse(problems: list[str], shown: int = 3) -> None:
+    """A position the data does not allow, refused with its first problems (one line, each naming its field)."""
+    if problems:
+        more = f"; and {len(problems) - shown} more" if len(problems) > shown else ""
+        raise SetupError("setup: position: " + "; ".join(problems[:shown]) + more)

@@ -55,7 +55,7 @@ def test_a_value_the_rulebook_fixes_cannot_be_edited_away(copy: Path) -> None:
 def test_broken_yaml_and_dangling_references_are_reported(copy: Path) -> None:
     (copy / "traps.yaml").write_text("- {id: spikes, faces: [1, 2\n", encoding="utf-8")
     edit(copy, "monsters.yaml", "cultist", abilities=["levitation"])
-    assert any(e.startswith("traps.yaml: not valid YAML") for e in data.check_all(copy))
+    assert any(e.startswith("traps.yaml: line ") and "not valid YAML" in e for e in data.check_all(copy))
     (copy / "traps.yaml").write_text(yaml.safe_dump(yaml.safe_load((data.data_dir() / "traps.yaml").read_text())),
                                      encoding="utf-8")
     assert data.check_all(copy) == ["monsters.yaml: entry cultist: field abilities: unknown ability 'levitation'"]
