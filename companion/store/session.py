@@ -317,7 +317,11 @@ class StoredSession:
             except SetupError as exc:
                 raise ResumeError(f"its setup is refused: {exc}") from exc
         for n in range(start, seq):
-            result = self.rules.apply(state, self.inputs[n])
+            try:
+                result = self.rules.apply(state, self.inputs[n])
+            # A bug in the engine met while replaying must not stop the app: the session's data stays as it is.
+            except Exception as exc:
+                raise ResumeError(f"the referee failed on input {n + 1}: {exc!r}") from exc
             if isinstance(result, Rejection):
                 raise ResumeError(f"input {n + 1} is refused: {result.code}")
         return state
