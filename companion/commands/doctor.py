@@ -220,7 +220,7 @@ def check_reader(m: Machine) -> Iterator[Finding]:
 def uart_reader(m: Machine, path: Path) -> Iterator[Finding]:
     if not path.exists():
         yield absent_reader(m, f"no UART at {path}",
-                            "sudo deploy/install.sh switches the UART on (then reboot); wiring: hw/wiring.md")
+                            "sudo deploy/install.sh switches the UART on (then reboot); wiring: hw/README.md")
         return
     yield device_access("NFC reader", path, "the PN532 reader's UART")
     cmdline = (m.proc_root / "cmdline").read_text() if (m.proc_root / "cmdline").exists() else ""
@@ -254,7 +254,7 @@ def check_gpio(m: Machine) -> Iterator[Finding]:
 
     gpio = m.settings.gpio
     for problem in pin_problems(gpio.pins):
-        yield Finding("GPIO", Level.PROBLEM, problem, "correct [gpio.pins] in the settings (hw/wiring.md)")
+        yield Finding("GPIO", Level.PROBLEM, problem, "correct [gpio.pins] in the settings (hw/pinmap.md)")
     if gpio.backend == "mock" or (gpio.backend == "auto" and not m.on_pi):
         yield Finding("GPIO", Level.SIMULATED, "buttons, LEDs and buzzer on gpiozero's mock pins")
         return
@@ -262,10 +262,16 @@ def check_gpio(m: Machine) -> Iterator[Finding]:
         yield Finding("GPIO", Level.PROBLEM, "the settings ask for real pins, but this is not a Raspberry Pi",
                       'set [gpio] backend = "auto"')
         return
+    from companion.devices.gpio.factory import import_lgpio
+
     try:
-        import lgpio  # noqa: F401
+        import_lgpio()
     except ImportError:
         yield Finding("GPIO", Level.PROBLEM, "the lgpio library is missing", "sudo deploy/install.sh")
+        return
+    except OSError as exc:
+        yield Finding("GPIO", Level.PROBLEM, f"the lgpio library cannot start: {exc}",
+                      "set LG_WD to a folder this user may write")
         return
     chips = sorted(m.dev_root.glob("gpiochip*"))
     if not chips:
