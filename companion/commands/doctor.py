@@ -21,7 +21,6 @@ from pathlib import Path
 from companion import config
 from companion.config import Settings
 
-INPUT_PROP_DIRECT = 1 << 1  # linux/input-event-codes.h: a touchscreen, not a touchpad
 ACR122U = ("072f", "2200")
 TRAY_USB = ("2e8a", "0005")
 FONT_PACKAGE = "fonts-noto-core"
@@ -137,20 +136,10 @@ def check_display(m: Machine) -> Iterator[Finding]:
         yield Finding("display", Level.SIMULATED, "no display: the app can only draw offscreen (as in tests)")
 
 
-def touchscreens(m: Machine) -> Iterator[tuple[str, Path]]:
-    devices = m.proc_root / "bus/input/devices"
-    if not devices.exists():
-        return
-    for block in devices.read_text(errors="replace").split("\n\n"):
-        fields = dict(line.split("=", 1) for line in block.splitlines() if "=" in line)
-        props = int(fields.get("B: PROP", "0"), 16)
-        event = next((h for h in fields.get("H: Handlers", "").split() if h.startswith("event")), None)
-        if props & INPUT_PROP_DIRECT and event:
-            yield fields.get("N: Name", "?").strip('"'), m.dev_root / "input" / event
-
-
 def check_touchscreen(m: Machine) -> Iterator[Finding]:
-    found = list(touchscreens(m))
+    from companion.ui.kivy_setup import touchscreens
+
+    found = list(touchscreens(m.proc_root, m.dev_root))
     if found:
         name, node = found[0]
         if os.access(node, os.R_OK):
