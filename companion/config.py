@@ -46,7 +46,8 @@ class StoreSettings(msgspec.Struct, forbid_unknown_fields=True):
 
 class TouchSettings(msgspec.Struct, forbid_unknown_fields=True):
     """The touchscreen's input (companion/ui/kivy_setup.py): `auto` reads the first touchscreen the
-    kernel lists with Kivy's hidinput, or the mouse when there is none; rotation and inversion turn the
+    kernel lists through libmtdev (Kivy's `mtdev`: both multitouch protocols; Kivy's `hidinput` knows
+    only the older one, without slots), or the mouse when there is none; rotation and inversion turn the
     panel's axes to match the picture when they disagree."""
 
     input: Literal["auto", "hidinput", "mtdev", "mouse"] = "auto"

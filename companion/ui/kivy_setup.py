@@ -9,7 +9,7 @@ a desktop, so it is chosen everywhere (an explicit `KIVY_GL_BACKEND` still wins)
 Input: Kivy's defaults (`mouse = mouse` and `%(name)s = probesysfs`) deliver one finger twice on a Pi
 touchscreen: once as the mouse SDL makes of the touch, once from the touchscreen's event device
 (kivy#1903, #4724). So the `[input]` section is rewritten at every start with a single entry: Kivy's
-`hidinput` (or `mtdev`) on the touchscreen, with the rotation and inversion of a mounted screen, or the
+`mtdev` (or `hidinput`) on the touchscreen, with the rotation and inversion of a mounted screen, or the
 mouse alone when there is no touchscreen (a desktop).
 """
 
@@ -48,7 +48,7 @@ def input_entries(touch: TouchSettings, found: list[Path]) -> dict[str, str]:
     device = touch.device or (str(found[0]) if found else "")
     if touch.input == "mouse" or not device:
         return dict(MOUSE)
-    provider = "mtdev" if touch.input == "mtdev" else "hidinput"
+    provider = "hidinput" if touch.input == "hidinput" else "mtdev"
     # hidinput reads the panel's y downwards and flips it by default (invert_y=1 is upright); mtdev does not.
     invert_y = touch.invert_y != (provider == "hidinput")
     params = f"rotation={touch.rotation},invert_x={int(touch.invert_x)},invert_y={int(invert_y)}"
