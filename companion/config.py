@@ -25,6 +25,8 @@ class TraySettings(msgspec.Struct, forbid_unknown_fields=True):
 class NfcSettings(msgspec.Struct, forbid_unknown_fields=True):
     backend: Literal["auto", "reader", "emulated"] = "auto"
     device: str = "tty:AMA0:pn532"
+    # The BCM GPIO wired to the PN532's RSTPDN, pulsed when the chip answers at no rate; None: not wired.
+    reset_pin: int | None = None
 
 
 class Pins(msgspec.Struct, forbid_unknown_fields=True):

@@ -128,7 +128,7 @@ def build_app(settings: config.Settings, settings_path: str, *, position: dict[s
     from companion.core.events import DomainEvent
     from companion.devices.gpio.factory import open_controls
     from companion.devices.nfc.format import problem_message
-    from companion.devices.nfc.reader import open_reader
+    from companion.devices.nfc.reader import nfc_reset, open_reader
     from companion.devices.nfc.tokens import covenant_tokens
     from companion.devices.tray import open_tray
     from companion.games.covenant.data import default
@@ -145,7 +145,7 @@ def build_app(settings: config.Settings, settings_path: str, *, position: dict[s
     controls = open_controls(settings.gpio, events)
     tray = open_tray(settings.tray, events)
     tray.start()
-    reader = open_reader(settings.nfc, events)
+    reader = open_reader(settings.nfc, events, nfc_reset(settings.nfc.reset_pin, controls.factory))
     sim_tray, field = tray.simulator, reader.emulated
     simulated = None
     if sim_tray is not None or field is not None:
