@@ -7,9 +7,11 @@ starts at 115,200 baud, moves to another rate after SetSerialBaudRate and the ho
 rate whatever happens to the host's process (the fake holds the slave open, so the terminal lives on).
 Its RSTPDN line, when the test wires one (a gpiozero mock pin), resets it to 115,200 while held low.
 
-One liberty: a real host's UART sends the ACK that ends SetSerialBaudRate at the old rate before it
-changes speed, while a pseudo-terminal may only be read after the change, so that one ACK counts as sent
-at the old rate. No tag is ever in the field: InListPassiveTarget finds none.
+One liberty: a real host's UART has sent the ACK that ends SetSerialBaudRate (6 bytes, well under a
+millisecond) before it changes speed, while on a pseudo-terminal the ACK waits until the fake reads it,
+and nfcpy's reopen (`flushOutput`) may discard it first. So once SetSerialBaudRate is answered, bytes that
+arrive at the new rate count as coming after that ACK. No tag is ever in the field: InListPassiveTarget
+finds none.
 
 The port is reached as nfcpy's `com:COMn:pn532` path, which nfcpy opens relative to the current folder,
 so the fake puts a `COMn` link to the terminal in `folder` (run the reader from there).
@@ -21,6 +23,7 @@ import os
 import select
 import termios
 import threading
+import tty
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +46,7 @@ def frame(tfi_and_data: bytes) -> bytes:
 class FakePN532:
     def __init__(self, folder: Path, name: str = "COM7") -> None:
         self.master, self._slave = os.openpty()
+        tty.setraw(self._slave)  # as a UART's line is: no echo, no line editing, before any host opens it
         self.link = folder / name
         self.link.symlink_to(os.ttyname(self._slave))
         self.device = f"com:{name}:pn532"
@@ -77,7 +81,10 @@ class FakePN532:
             except OSError:
                 continue
             rate = self.host_rate()
-            if rate == self.rate or (self._next_rate is not None and data.startswith(ACK)):
+            if rate == self._next_rate:
+                self.rate, self._next_rate = rate, None
+                data = data.removeprefix(ACK)
+            if rate == self.rate:
                 self._receive(data)
             else:
                 self._buffer.clear()  # at the wrong rate the UART sees noise and framing errors

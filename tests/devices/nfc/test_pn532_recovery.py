@@ -24,7 +24,12 @@ from companion.devices.nfc.reader import NfcReader, nfc_reset, open_frontend
 ROOT = Path(__file__).resolve().parents[3]
 HOLD_OPEN = """import sys, time
 import nfc
-clf = nfc.ContactlessFrontend(sys.argv[1])
+for attempt in range(3):  # a loaded machine can miss nfcpy's 100 ms for the first answer
+    try:
+        clf = nfc.ContactlessFrontend(sys.argv[1])
+        break
+    except OSError:
+        time.sleep(0.2)
 print("open", flush=True)
 time.sleep(60)
 """
