@@ -207,6 +207,7 @@ def check_reader(m: Machine) -> Iterator[Finding]:
 
 
 def uart_reader(m: Machine, path: Path) -> Iterator[Finding]:
+    yield from reset_pin(m)
     if not path.exists():
         yield absent_reader(m, f"no UART at {path}",
                             "sudo deploy/install.sh switches the UART on (then reboot); wiring: hw/README.md")
@@ -216,6 +217,19 @@ def uart_reader(m: Machine, path: Path) -> Iterator[Finding]:
     if any(f"console={name}" in cmdline for name in ("serial0", path.name)):
         yield Finding("NFC reader", Level.PROBLEM, "a login console is on the reader's UART",
                       "sudo raspi-config nonint do_serial_cons 1, then reboot")
+
+
+def reset_pin(m: Machine) -> Iterator[Finding]:
+    """The PN532's RSTPDN line must not share a pin with the buttons, LEDs, buzzer or the UART."""
+    from companion.devices.gpio.controls import HEADER_GPIOS
+
+    pin = m.settings.nfc.reset_pin
+    taken = {getattr(m.settings.gpio.pins, f): f"gpio.pins.{f}" for f in m.settings.gpio.pins.__struct_fields__}
+    taken |= {14: "the reader's UART (TX)", 15: "the reader's UART (RX)"}
+    if pin is not None and (pin not in HEADER_GPIOS or pin in taken):
+        why = taken.get(pin, "not a GPIO on the 40-pin header")
+        yield Finding("NFC reader", Level.PROBLEM, f"nfc.reset_pin = {pin}: {why}",
+                      "choose a free GPIO for the PN532's RSTPDN (deploy/config.toml suggests 25)")
 
 
 def usb_reader(m: Machine, rest: str) -> Iterator[Finding]:

@@ -42,7 +42,7 @@ from companion.ui.status import StatusBoard
 from companion.ui.table_screen import EndScreen, TableScreen
 from companion.ui.theme import Ui
 
-POLL_S = 0.05
+POLL_S = 0  # every frame: a die or a tag waits at most one frame, not 50 ms (`companion bench`'s latency)
 MAX_EVENTS_PER_POLL = 50
 SCREENS: dict[str, type[BaseScreen]] = {
     "home": HomeScreen,

@@ -324,3 +324,11 @@ def test_the_files_named_in_fixes_and_settings_exist() -> None:
              for m in re.findall(r"\bhw/[\w./-]+\.\w+", path.read_text())}
     assert named
     assert [name for name in named if not (REPO / name).exists()] == []
+
+
+@pytest.mark.parametrize("pin", [17, 14, 40])
+def test_a_reset_pin_on_a_taken_or_missing_gpio(tmp_path: Path, capsys: Capture, pin: int) -> None:
+    code, report = run_doctor(tmp_path, capsys, f'[nfc]\nbackend = "auto"\ndevice = "tty:AMA0:pn532"\n'
+                                                f"reset_pin = {pin}\n")
+    assert code == 1
+    assert any(level == "PROBLEM" and f"nfc.reset_pin = {pin}" in text for level, text in report["NFC reader"])
