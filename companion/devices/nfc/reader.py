@@ -191,8 +191,7 @@ class NfcReader:
     def stop(self, timeout: float = 5.0) -> None:
         atexit.unregister(self.stop)
         self._stop.set()
-        if self._thread.is_alive():
-            self._thread.join(timeout)
+        self._thread.join(timeout)
         if self.emulated is not None:
             self.emulated.close()
 

@@ -110,8 +110,9 @@ def test_sigterm_closes_the_chip(chip: FakePN532) -> None:
     process = run_until_open(chip, "", "-c", "import sys; print('open', flush=True); from companion.cli import main;"
                              " sys.exit(main(sys.argv[1:]))", "tags", "read", "--device", chip.device)
     deadline = time.monotonic() + 10
-    while chip.rate != 921600 and time.monotonic() < deadline:
+    while 0x4A not in chip.commands and time.monotonic() < deadline:  # opened, and polling for a tag
         time.sleep(0.05)
+    assert chip.rate == 921600
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=10)
     assert chip.rate == 115200
