@@ -15,7 +15,8 @@ driver at 800×480), with stamps taken where the chain crosses a boundary:
 - event: the device's event put on the table's queue;
 - taken, ruled: the app's poll hands the event to the table, and the table returns the ruling (engine
   and store done);
-- frame: the end of the first frame drawn after the ruling joined the transcript.
+- redrawn, frame: the table screen rebuilt with the ruling in its transcript, and the end of the first
+  frame drawn after that.
 
 On a busy machine every wall-clock figure grows with the load (printed first); the main thread's CPU
 time for the table's and the screen's work is printed beside them, as the load does not inflate it.
@@ -140,10 +141,25 @@ def child(chain: str, count: int) -> None:
         return update
 
     app.table.handle = stamped_handle
+
+    def stamp_redraws() -> None:
+        """The table screen in use (the app rebuilds its screens when the window changes size)."""
+        screen = app.screen("table")
+        if getattr(screen.redraw, "stamped", False):
+            return
+        redraw = screen.redraw
+
+        def stamped_redraw() -> None:
+            redraw()
+            if "ruled" in stamps and len(app.referee.transcript) > seen[0]:
+                stamps.setdefault("redrawn", time.perf_counter())
+
+        stamped_redraw.stamped = True  # type: ignore[attr-defined]
+        screen.redraw = stamped_redraw
     seen = [0]
 
     def on_flip(*_: object) -> None:
-        if "start" in stamps and "frame" not in stamps and len(app.referee.transcript) > seen[0]:
+        if "redrawn" in stamps and "frame" not in stamps:
             stamps["frame"] = time.perf_counter()
             cpu["frame"] = time.thread_time()
 
@@ -171,6 +187,7 @@ def child(chain: str, count: int) -> None:
         Clock.schedule_once(lambda _dt: measure(n, reports), SETTLE_S)  # the table screen shown and still
 
     def measure(n: int, reports: int) -> None:
+        stamp_redraws()
         seen[0] = len(app.referee.transcript)
         stamps["start"] = time.perf_counter()
         if chain == "dice":
@@ -245,7 +262,8 @@ def bench() -> list[Figure]:
         Figure("    driver: report → event on the queue", ms(dice, "decision", "event"), "ms"),
         Figure("    app: event waits for its poll", ms(dice, "event", "taken"), "ms"),
         Figure("    table, engine, store: event → ruling stored", ms(dice, "taken", "ruled"), "ms"),
-        Figure("    screen: ruling → drawn", ms(dice, "ruled", "frame"), "ms"),
+        Figure("    screen: ruling → table screen rebuilt", ms(dice, "ruled", "redrawn"), "ms"),
+        Figure("    screen: rebuilt → its frame drawn", ms(dice, "redrawn", "frame"), "ms"),
         *cpu_figures(dice),
         Figure(f"tag placed → ruling on the screen (emulated reader), median of {len(tags)}",
                ms(tags, "start", "frame"), "ms", "<= 300 ms"),
@@ -254,7 +272,8 @@ def bench() -> list[Figure]:
         Figure("  our software, 95th percentile", ms(tags, "event", "frame", p95), "ms", "< 20 ms"),
         Figure("    app: event waits for its poll", ms(tags, "event", "taken"), "ms"),
         Figure("    table, engine, store: event → ruling stored", ms(tags, "taken", "ruled"), "ms"),
-        Figure("    screen: ruling → drawn", ms(tags, "ruled", "frame"), "ms"),
+        Figure("    screen: ruling → table screen rebuilt", ms(tags, "ruled", "redrawn"), "ms"),
+        Figure("    screen: rebuilt → its frame drawn", ms(tags, "redrawn", "frame"), "ms"),
         *cpu_figures(tags),
     ]
 
@@ -264,4 +283,5 @@ def cpu_figures(found: list[dict[str, float]]) -> list[Figure]:
     Mesa's llvmpipe drawing in software, are not in it)."""
     return [Figure("    table, engine, store: CPU time of the main thread", median([r["table_cpu"] for r in found])
                    * 1000, "ms"),
-            Figure("    screen: CPU time of the main thread", median([r["screen_cpu"] for r in found]) * 1000, "ms")]
+            Figure("    screen: CPU time of the main thread (rebuild and draw)",
+                   median([r["screen_cpu"] for r in found]) * 1000, "ms")]
