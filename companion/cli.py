@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -30,6 +31,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = importlib.import_module(f"companion.commands.{module}")
         command.add_arguments(sub.add_parser(name, help=help_text, description=help_text))
     args = parser.parse_args(argv)
+    # `systemctl stop` or `kill`: unwind as Ctrl-C would, so that devices are closed (a PN532 left at
+    # nfcpy's fast rate stays there until its power is cut).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     command = importlib.import_module(f"companion.commands.{COMMANDS[args.command][0]}")
     try:
         result: int = command.run(args)

@@ -28,6 +28,8 @@ class TraySettings(msgspec.Struct, forbid_unknown_fields=True):
 class NfcSettings(msgspec.Struct, forbid_unknown_fields=True):
     backend: Literal["auto", "reader", "emulated"] = "auto"
     device: str = "tty:AMA0:pn532"
+    # The BCM GPIO wired to the PN532's RSTPDN, pulsed when the chip answers at no rate; None: not wired.
+    reset_pin: int | None = None
 
 
 class Pins(msgspec.Struct, forbid_unknown_fields=True):
@@ -47,9 +49,24 @@ class StoreSettings(msgspec.Struct, forbid_unknown_fields=True):
     path: str = "~/.local/share/crypt-companion/sessions.sqlite3"
 
 
+class TouchSettings(msgspec.Struct, forbid_unknown_fields=True):
+    """The touchscreen's input (companion/ui/kivy_setup.py): `auto` reads the first touchscreen the
+    kernel lists through libmtdev (Kivy's `mtdev`: both multitouch protocols; Kivy's `hidinput` knows
+    only the older one, without slots), or the mouse when there is none; rotation and inversion turn the
+    panel's axes to match the picture when they disagree."""
+
+    input: Literal["auto", "hidinput", "mtdev", "mouse"] = "auto"
+    device: str = ""
+    rotation: Literal[0, 90, 180, 270] = 0
+    invert_x: bool = False
+    invert_y: bool = False
+
+
 class UiSettings(msgspec.Struct, forbid_unknown_fields=True):
     lang: Literal["ar", "en"] = "ar"
     fullscreen: bool = False
+    rotation: Literal[0, 90, 180, 270] = 0  # the whole screen, picture and touch, for a display mounted turned
+    touch: TouchSettings = msgspec.field(default_factory=TouchSettings)
 
 
 class Settings(msgspec.Struct, forbid_unknown_fields=True):

@@ -23,6 +23,7 @@ BENCH_MODULES: list[str] = [
     "companion.games.covenant.bench_games",
     "companion.store.bench",
     "companion.ui.bench",
+    "companion.latency",
 ]
 
 

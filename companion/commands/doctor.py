@@ -21,7 +21,6 @@ from pathlib import Path
 from companion import config
 from companion.config import Settings
 
-INPUT_PROP_DIRECT = 1 << 1  # linux/input-event-codes.h: a touchscreen, not a touchpad
 ACR122U = ("072f", "2200")
 TRAY_USB = ("2e8a", "0005")
 FONT_PACKAGE = "fonts-noto-core"
@@ -137,20 +136,10 @@ def check_display(m: Machine) -> Iterator[Finding]:
         yield Finding("display", Level.SIMULATED, "no display: the app can only draw offscreen (as in tests)")
 
 
-def touchscreens(m: Machine) -> Iterator[tuple[str, Path]]:
-    devices = m.proc_root / "bus/input/devices"
-    if not devices.exists():
-        return
-    for block in devices.read_text(errors="replace").split("\n\n"):
-        fields = dict(line.split("=", 1) for line in block.splitlines() if "=" in line)
-        props = int(fields.get("B: PROP", "0"), 16)
-        event = next((h for h in fields.get("H: Handlers", "").split() if h.startswith("event")), None)
-        if props & INPUT_PROP_DIRECT and event:
-            yield fields.get("N: Name", "?").strip('"'), m.dev_root / "input" / event
-
-
 def check_touchscreen(m: Machine) -> Iterator[Finding]:
-    found = list(touchscreens(m))
+    from companion.ui.kivy_setup import touchscreens
+
+    found = list(touchscreens(m.proc_root, m.dev_root))
     if found:
         name, node = found[0]
         if os.access(node, os.R_OK):
@@ -218,15 +207,29 @@ def check_reader(m: Machine) -> Iterator[Finding]:
 
 
 def uart_reader(m: Machine, path: Path) -> Iterator[Finding]:
+    yield from reset_pin(m)
     if not path.exists():
         yield absent_reader(m, f"no UART at {path}",
-                            "sudo deploy/install.sh switches the UART on (then reboot); wiring: hw/wiring.md")
+                            "sudo deploy/install.sh switches the UART on (then reboot); wiring: hw/README.md")
         return
     yield device_access("NFC reader", path, "the PN532 reader's UART")
     cmdline = (m.proc_root / "cmdline").read_text() if (m.proc_root / "cmdline").exists() else ""
     if any(f"console={name}" in cmdline for name in ("serial0", path.name)):
         yield Finding("NFC reader", Level.PROBLEM, "a login console is on the reader's UART",
                       "sudo raspi-config nonint do_serial_cons 1, then reboot")
+
+
+def reset_pin(m: Machine) -> Iterator[Finding]:
+    """The PN532's RSTPDN line must not share a pin with the buttons, LEDs, buzzer or the UART."""
+    from companion.devices.gpio.controls import HEADER_GPIOS
+
+    pin = m.settings.nfc.reset_pin
+    taken = {getattr(m.settings.gpio.pins, f): f"gpio.pins.{f}" for f in m.settings.gpio.pins.__struct_fields__}
+    taken |= {14: "the reader's UART (TX)", 15: "the reader's UART (RX)"}
+    if pin is not None and (pin not in HEADER_GPIOS or pin in taken):
+        why = taken.get(pin, "not a GPIO on the 40-pin header")
+        yield Finding("NFC reader", Level.PROBLEM, f"nfc.reset_pin = {pin}: {why}",
+                      "choose a free GPIO for the PN532's RSTPDN (deploy/config.toml suggests 25)")
 
 
 def usb_reader(m: Machine, rest: str) -> Iterator[Finding]:
@@ -254,7 +257,7 @@ def check_gpio(m: Machine) -> Iterator[Finding]:
 
     gpio = m.settings.gpio
     for problem in pin_problems(gpio.pins):
-        yield Finding("GPIO", Level.PROBLEM, problem, "correct [gpio.pins] in the settings (hw/wiring.md)")
+        yield Finding("GPIO", Level.PROBLEM, problem, "correct [gpio.pins] in the settings (hw/pinmap.md)")
     if gpio.backend == "mock" or (gpio.backend == "auto" and not m.on_pi):
         yield Finding("GPIO", Level.SIMULATED, "buttons, LEDs and buzzer on gpiozero's mock pins")
         return
@@ -262,10 +265,16 @@ def check_gpio(m: Machine) -> Iterator[Finding]:
         yield Finding("GPIO", Level.PROBLEM, "the settings ask for real pins, but this is not a Raspberry Pi",
                       'set [gpio] backend = "auto"')
         return
+    from companion.devices.gpio.factory import import_lgpio
+
     try:
-        import lgpio  # noqa: F401
+        import_lgpio()
     except ImportError:
         yield Finding("GPIO", Level.PROBLEM, "the lgpio library is missing", "sudo deploy/install.sh")
+        return
+    except OSError as exc:
+        yield Finding("GPIO", Level.PROBLEM, f"the lgpio library cannot start: {exc}",
+                      "set LG_WD to a folder this user may write")
         return
     chips = sorted(m.dev_root.glob("gpiochip*"))
     if not chips:

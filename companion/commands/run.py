@@ -88,15 +88,33 @@ def run(args: argparse.Namespace) -> int:
     if args.lang:
         settings.ui.lang = args.lang
     os.environ.setdefault("KIVY_NO_ARGS", "1")
+    from companion.ui.kivy_setup import choose_gl_backend, configure
+
+    choose_gl_backend(os.environ)
     from kivy.config import Config
+
+    configure(Config, settings.ui.touch, settings.ui.rotation)
 
     Config.set("graphics", "width", str(size[0]))
     Config.set("graphics", "height", str(size[1]))
     Config.set("graphics", "fullscreen", "auto" if settings.ui.fullscreen else "0")
     Config.set("kivy", "exit_on_escape", "0")  # a stray Esc on a kiosk must not end the game
 
-    build_app(settings, str(os.environ.get("COMPANION_CONFIG") or config.DEFAULT_PATH)).run()  # stops the devices
+    app = build_app(settings, str(os.environ.get("COMPANION_CONFIG") or config.DEFAULT_PATH))
+    stop_on_sigterm(app)
+    app.run()  # stops the devices
     return 0
+
+
+def stop_on_sigterm(app: Any) -> None:
+    """`systemctl stop` sends SIGTERM, which would end Python without a word: stop the app as its own Exit
+    does instead, so the devices are closed (the PN532 is sent back to its start-up speed) and the store
+    shut."""
+    import signal
+
+    from kivy.clock import Clock
+
+    signal.signal(signal.SIGTERM, lambda *_: Clock.schedule_once(lambda _dt: app.stop()))
 
 
 def build_app(settings: config.Settings, settings_path: str, *, position: dict[str, Any] | None = None,
@@ -110,7 +128,7 @@ def build_app(settings: config.Settings, settings_path: str, *, position: dict[s
     from companion.core.events import DomainEvent
     from companion.devices.gpio.factory import open_controls
     from companion.devices.nfc.format import problem_message
-    from companion.devices.nfc.reader import open_reader
+    from companion.devices.nfc.reader import nfc_reset, open_reader
     from companion.devices.nfc.tokens import covenant_tokens
     from companion.devices.tray import open_tray
     from companion.games.covenant.data import default
@@ -127,7 +145,7 @@ def build_app(settings: config.Settings, settings_path: str, *, position: dict[s
     controls = open_controls(settings.gpio, events)
     tray = open_tray(settings.tray, events)
     tray.start()
-    reader = open_reader(settings.nfc, events)
+    reader = open_reader(settings.nfc, events, nfc_reset(settings.nfc.reset_pin, controls.factory))
     sim_tray, field = tray.simulator, reader.emulated
     simulated = None
     if sim_tray is not None or field is not None:

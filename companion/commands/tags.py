@@ -76,7 +76,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _with_reader(args: argparse.Namespace) -> int:
-    import nfc
 
     from companion import config
 
@@ -91,8 +90,10 @@ def _with_reader(args: argparse.Namespace) -> int:
     def say(msg: str, **fields: Field) -> None:
         print(Msg(msg, fields).text(lang), flush=True)
 
+    from companion.devices.nfc.reader import open_frontend
+
     try:
-        clf = nfc.ContactlessFrontend(device)
+        clf = open_frontend(device)
     except Exception as exc:  # nfcpy raises OSError, ValueError... for a device it cannot open
         say(NO_READER, device=device, detail=str(exc) or type(exc).__name__)
         return 2

@@ -4,14 +4,20 @@
     companion tray pair A1B2C3 trap     register a die (its id is printed by the die at boot)
     companion tray calibrate A1B2C3     record each face's "up", one face at a time
     companion tray sim                  a simulated tray driven from the keyboard (type `help`)
+
+The app holds the tray's port exclusively while it runs. When it does, status, pair and calibrate stop
+the app's service for as long as they run and start it again afterwards, saying so; when something else
+holds the port, or the service cannot be stopped by this user, they say what to do and fail.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import queue
 import re
 import shlex
+import subprocess
 import threading
 import time
 from collections.abc import Callable
@@ -22,6 +28,8 @@ if TYPE_CHECKING:
     from companion.devices.tray.sim import SimulatedTray
 
 ANSWER_S = 3.0
+SERVICE = "crypt-companion"
+FREED_S = 5.0
 STATUSES = {0: "ok", 1: "unknown die", 2: "refused (bad request, or the die is moving)", 3: "storage error"}
 SIM_HELP = """throw D1=3 T1=poison D2=cocked   roll those dice onto those faces (a face id or number)
 slow D1=5 3000                     D1 rolls 3000 ms longer before landing on 5
@@ -51,6 +59,11 @@ def run(args: argparse.Namespace) -> int:
     settings = config.load().tray
     if args.tray_command == "sim":
         settings.backend = "simulated"
+    stopped = False
+    if settings.backend != "simulated" and port_in_use(settings.port):
+        stopped = stop_the_app(settings.port)
+        if not stopped:
+            return 1
     events: queue.Queue[DomainEvent] = queue.Queue()
     handle = open_tray(settings, events)
     handle.start()
@@ -58,6 +71,41 @@ def run(args: argparse.Namespace) -> int:
         return _COMMANDS[args.tray_command](handle, events, args)
     finally:
         handle.stop()
+        if stopped:
+            started = systemctl("start", SERVICE) == 0
+            print(f"the app is started again ({SERVICE})" if started else
+                  f"the app could not be started again: sudo systemctl start {SERVICE}")
+
+
+def port_in_use(port: str) -> bool:
+    """Whether another process holds `port` exclusively (pyserial's lock, which the app takes)."""
+    import serial
+
+    try:
+        serial.Serial(port, exclusive=True).close()
+    except serial.SerialException as exc:
+        return exc.errno in (errno.EAGAIN, errno.EWOULDBLOCK)
+    return False
+
+
+def stop_the_app(port: str) -> bool:
+    """Stop the app's service, which holds `port`, and say so; False (having said why) if it cannot be."""
+    if systemctl("is-active", "--quiet", SERVICE) != 0:
+        print(f"the tray's port {port} is held by another program (a serial console, mpremote?): "
+              "close it and try again")
+        return False
+    print(f"the app ({SERVICE}) holds the tray's port {port}: stopping it while this command runs")
+    if systemctl("stop", SERVICE) == 0 and _wait(lambda: not port_in_use(port), FREED_S):
+        return True
+    print(f"the app could not be stopped by this user: sudo systemctl stop {SERVICE}, then try again")
+    return False
+
+
+def systemctl(*words: str) -> int:
+    try:
+        return subprocess.run(["systemctl", *words], capture_output=True, timeout=60, check=False).returncode
+    except (OSError, subprocess.TimeoutExpired):
+        return -1
 
 
 def _wait(condition: Callable[[], bool], seconds: float) -> bool:

@@ -42,7 +42,7 @@ from companion.ui.status import StatusBoard
 from companion.ui.table_screen import EndScreen, TableScreen
 from companion.ui.theme import Ui
 
-POLL_S = 0.05
+POLL_S = 0  # every frame: a die or a tag waits at most one frame, not 50 ms (`companion bench`'s latency)
 MAX_EVENTS_PER_POLL = 50
 SCREENS: dict[str, type[BaseScreen]] = {
     "home": HomeScreen,
@@ -127,7 +127,13 @@ class CompanionApp(App):
 
     def _tick(self) -> None:
         """Once a second: the "last seen" ages on the home screen."""
-        self._home().refresh_status()
+        self._refresh_status()
+
+    def _refresh_status(self) -> None:
+        """The home screen's hardware status, only while it is shown: rebuilding it takes tens of ms of the
+        main thread, which a die or a tag would wait for (`go("home")` redraws it on the way in)."""
+        if self.manager.current == "home":
+            self._home().refresh_status()
 
     def _home(self) -> HomeScreen:
         home = self.manager.get_screen("home")
@@ -147,7 +153,7 @@ class CompanionApp(App):
                 self._next_button()
         synced = self.status.sync(self.table.devices)
         if synced:
-            self._home().refresh_status()
+            self._refresh_status()
             lost = self.status.lost(synced)
             if lost is not None and self.session is not None:
                 self.referee.notice, self.referee.notice_rule, changed = lost, "", True

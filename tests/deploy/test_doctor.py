@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import grp
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -295,3 +296,39 @@ def test_usb_reader_found_and_its_kernel_driver(tmp_path: Path) -> None:
     assert (found.level, found.text) == (doctor.Level.OK, f"the USB reader at {node} -> {os.devnull}")
     (tmp_path / "sys/module/pn533_usb").mkdir(parents=True)
     assert [f.level for f in doctor.check_reader(machine)] == [doctor.Level.OK, doctor.Level.PROBLEM]
+
+
+def test_gpio_check_from_a_folder_lgpio_cannot_write(tmp_path: Path) -> None:
+    """Finding 6 of issue 13: lgpio makes a pipe in the current folder on import, so `sudo -u companion
+    companion doctor` from an admin's home crashed with FileNotFoundError. /proc is a folder nobody,
+    not even root, can make a pipe in; the check must still run and leave the process where it was."""
+    script = (
+        "import os, pathlib\n"
+        "from companion.commands.doctor import Machine, check_gpio\n"
+        "from companion.config import GpioSettings, Settings\n"
+        "m = Machine(Settings(gpio=GpioSettings(backend='pi')), on_pi=True,\n"
+        f"            dev_root=pathlib.Path({str(tmp_path)!r}))\n"
+        "for f in check_gpio(m): print(f.level.value, f.text)\n"
+        "print('cwd', os.getcwd())\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "LG_WD"} | {"PYTHONPATH": str(REPO)}
+    result = subprocess.run([sys.executable, "-c", script], cwd="/proc", env=env, capture_output=True, text=True,
+                            timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "PROBLEM no /dev/gpiochip* device" in result.stdout  # lgpio imported; the chips were looked for
+    assert "cwd /proc" in result.stdout
+
+
+def test_the_files_named_in_fixes_and_settings_exist() -> None:
+    named = {m for path in (REPO / "companion/commands/doctor.py", REPO / "deploy/config.toml")
+             for m in re.findall(r"\bhw/[\w./-]+\.\w+", path.read_text())}
+    assert named
+    assert [name for name in named if not (REPO / name).exists()] == []
+
+
+@pytest.mark.parametrize("pin", [17, 14, 40])
+def test_a_reset_pin_on_a_taken_or_missing_gpio(tmp_path: Path, capsys: Capture, pin: int) -> None:
+    code, report = run_doctor(tmp_path, capsys, f'[nfc]\nbackend = "auto"\ndevice = "tty:AMA0:pn532"\n'
+                                                f"reset_pin = {pin}\n")
+    assert code == 1
+    assert any(level == "PROBLEM" and f"nfc.reset_pin = {pin}" in text for level, text in report["NFC reader"])

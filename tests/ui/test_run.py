@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -47,3 +48,34 @@ def test_with_no_screen_the_command_says_so_and_fails_without_a_traceback(tmp_pa
                             timeout=60, check=False)
     assert result.returncode == 1
     assert "no screen to draw on" in result.stderr and "Traceback" not in result.stderr
+
+
+def start_app(tmp_path: Path, env_extra: dict[str, str], settings: str = "") -> tuple[int, str]:
+    """`companion run` headless on simulated devices until its main loop runs, then `systemctl stop`'s
+    SIGTERM: (exit code, Kivy's log)."""
+    config = tmp_path / "config.toml"
+    config.write_text('[tray]\nbackend = "simulated"\n[nfc]\nbackend = "emulated"\n[gpio]\nbackend = "mock"\n'
+                      f'[store]\npath = "{tmp_path}/sessions.sqlite3"\n{settings}')
+    env = {k: v for k, v in os.environ.items() if k not in ("KIVY_GL_BACKEND", "KIVY_NO_CONSOLELOG")}
+    env |= {"SDL_VIDEODRIVER": "offscreen", "KIVY_HOME": str(tmp_path / "kivy"), "COMPANION_CONFIG": str(config),
+            **env_extra}
+    process = subprocess.Popen([sys.executable, "-m", "companion", "run"], env=env, stderr=subprocess.PIPE,
+                               stdout=subprocess.DEVNULL, text=True)
+    assert process.stderr is not None
+    log: list[str] = []
+    for line in process.stderr:
+        log.append(line)
+        if "Start application main loop" in line:
+            process.send_signal(signal.SIGTERM)
+    return process.wait(timeout=60), "".join(log)
+
+
+def test_the_app_starts_without_the_desktop_gl_library(tmp_path: Path) -> None:
+    """Finding 3 of issue 13: Raspberry Pi OS Lite has no libGL.so.1, and Kivy's default GL backends link
+    it. An empty libGL.so.1 first on the library path makes loading it fail here as its absence does there."""
+    hidden = tmp_path / "nogl"
+    hidden.mkdir()
+    (hidden / "libGL.so.1").write_bytes(b"")
+    code, log = start_app(tmp_path, {"LD_LIBRARY_PATH": str(hidden)})
+    assert "Backend used <sdl2>" in log, log[-3000:]
+    assert code == 0, log[-3000:]

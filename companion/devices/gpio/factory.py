@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import logging
+import os
 import queue
+import shutil
+import tempfile
 from pathlib import Path
+from types import ModuleType
 
 from gpiozero.exc import GPIOZeroError
 from gpiozero.pins import Factory
@@ -35,9 +41,28 @@ def is_raspberry_pi(model_path: Path = MODEL_PATH) -> bool:
         return False
 
 
+def import_lgpio() -> ModuleType:
+    """lgpio, imported so that it works from any folder. On import it makes a notification pipe in the
+    current folder (or in $LG_WD, where it then moves the whole process): from a folder this user cannot
+    write, such as an admin's home under `sudo -u companion`, the import raises FileNotFoundError. Unless
+    $LG_WD names a folder, the pipe goes to a private temporary one, and the process stays where it was."""
+    if not os.environ.get("LG_WD"):
+        folder = tempfile.mkdtemp(prefix="lgpio-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        os.environ["LG_WD"] = folder
+    here = os.getcwd()
+    try:
+        import lgpio
+    finally:
+        with contextlib.suppress(OSError):
+            os.chdir(here)
+    return lgpio
+
+
 def real_factory() -> Factory:
     """lgpio drives /dev/gpiochip*, the one interface that works on both the Pi 4 and the Pi 5
     (RPi.GPIO cannot reach the Pi 5's RP1 chip)."""
+    import_lgpio()
     from gpiozero.pins.lgpio import LGPIOFactory
 
     return LGPIOFactory()

@@ -8,10 +8,18 @@ opened, or that fails while polling (unplugged, a UART that stops answering), is
 `open_reader(settings, events)` picks the backend: the configured device (a PN532 on the Pi's UART, an
 ACR122U on USB, or an `udp:` path), or else an `EmulatedField` on loopback read through nfcpy's UDP
 driver, exposed as `reader.emulated` so the screen can "tap" a token (see `emulated.py`).
+
+A PN532 left fast: nfcpy moves a PN532 on a UART to 921,600 baud when it opens it and back to 115,200
+only when it closes it. After a crash or a SIGKILL the chip stays fast (it runs from the Pi's 3V3, so
+even a reboot leaves it so), and nfcpy, which always starts at 115,200, gets ENODEV or ETIMEDOUT. `open_frontend`
+then speaks to the chip at each faster rate and sends it back to 115,200; if none answers, it pulses the
+chip's RSTPDN line when one is wired (`nfc.reset_pin`), which restarts it at 115,200. The reader is
+closed (and the chip sent back) when it is stopped, and at the interpreter's exit.
 """
 
 from __future__ import annotations
 
+import atexit
 import errno
 import logging
 import queue
@@ -22,7 +30,8 @@ from typing import Any
 
 import nfc
 import nfc.tag
-from nfc.clf import RemoteTarget
+import serial
+from nfc.clf import RemoteTarget, transport
 
 from companion.config import NfcSettings
 from companion.core.events import DeviceState, DeviceStatus, DomainEvent, TagSeen
@@ -35,6 +44,70 @@ DEVICE = "nfc"
 _ACCESS_ERRORS = (errno.EACCES, errno.EBUSY)
 _LIFTED_AFTER_MISSES = 2
 _MIFARE_CLASSIC_SAK = 0x08  # SAK bit 3: a MIFARE Classic, which nfcpy cannot read (nfcpy#32)
+
+# The PN532's frames (user manual UM0701-02, §6.2): an ACK, and SetSerialBaudRate(115,200) with its answer.
+PN532_ACK = bytes.fromhex("0000ff00ff00")
+PN532_TO_115200 = bytes.fromhex("0000ff03fdd410041800")
+PN532_RATE_SET = bytes.fromhex("0000ff02fed5111a00")
+PN532_FAST_RATES = (921600, 460800, 230400)  # what nfcpy may have left it at, likeliest first
+RESET_LOW_S = 0.1  # RSTPDN held low: far beyond the chip's minimum
+RESET_BOOT_S = 0.1  # after release, before the chip answers
+
+# What nfcpy raises when the chip does not answer its first command at 115,200: ETIMEDOUT when nothing
+# comes back, ENODEV when something does but not the answer.
+_SILENT_CHIP = (errno.ENODEV, errno.ETIMEDOUT)
+Reset = Callable[[], None]
+
+
+def pn532_ports(device: str) -> list[str]:
+    """The serial ports nfcpy would try for `device` when it names the PN532 driver on a UART."""
+    try:
+        found = transport.TTY.find(device)
+    except OSError:
+        return []
+    return list(found[0]) if found and found[1] == "pn532" else []
+
+
+def slow_down_pn532(port: str) -> int | None:
+    """Find a PN532 left at a faster rate on `port` and send it back to 115,200: the rate it was at, or
+    None if it answered at none of them."""
+    for rate in PN532_FAST_RATES:
+        with serial.Serial(port, rate, timeout=0.1) as link:
+            link.reset_input_buffer()
+            link.write(PN532_ACK + PN532_TO_115200)  # the ACK ends whatever command was cut short
+            answer = link.read(len(PN532_ACK) + len(PN532_RATE_SET))
+            if answer == PN532_ACK + PN532_RATE_SET:
+                link.write(PN532_ACK)  # the chip changes its rate on this ACK
+                link.flush()
+                time.sleep(0.01)
+                return rate
+    return None
+
+
+def open_frontend(device: str, reset: Reset | None = None) -> nfc.ContactlessFrontend:
+    """nfcpy's frontend on `device`; a PN532 that does not answer at 115,200 is sent back to it, or reset
+    through `reset` (its RSTPDN line), and opened again. Raises what nfcpy raised when that fails too."""
+    try:
+        return nfc.ContactlessFrontend(device)
+    except OSError as exc:
+        ports = pn532_ports(device) if exc.errno in _SILENT_CHIP else []
+        if not ports:
+            raise
+        first = exc
+    for port in ports:
+        try:
+            rate = slow_down_pn532(port)
+        except (OSError, serial.SerialException) as exc:
+            log.info("PN532 on %s: %r", port, exc)
+            continue
+        if rate is not None:
+            log.warning("PN532 on %s was left at %d baud (a crash?): sent back to 115,200", port, rate)
+            return nfc.ContactlessFrontend(device)
+    if reset is None:
+        raise first
+    log.warning("PN532 on %s answers at no rate: pulsing its RSTPDN line", device)
+    reset()
+    return nfc.ContactlessFrontend(device)
 
 
 def read_tag(clf: nfc.ContactlessFrontend, target: Any) -> tuple[TagSeen, Any]:
@@ -93,8 +166,10 @@ class NfcReader:
         emulated: EmulatedField | None = None,
         poll_interval: float = 0.1,
         backoff: tuple[float, float] = (0.5, 8.0),
+        reset: Reset | None = None,
     ) -> None:
         self.device = device
+        self._reset = reset
         self.emulated = emulated
         self._events = events
         self._poll_interval = poll_interval
@@ -106,6 +181,7 @@ class NfcReader:
 
     def start(self) -> NfcReader:
         self._thread.start()
+        atexit.register(self.stop)  # a daemon thread dies unclosed at exit, leaving a PN532 fast
         return self
 
     @property
@@ -113,6 +189,7 @@ class NfcReader:
         return self._thread.is_alive()
 
     def stop(self, timeout: float = 5.0) -> None:
+        atexit.unregister(self.stop)
         self._stop.set()
         self._thread.join(timeout)
         if self.emulated is not None:
@@ -122,7 +199,7 @@ class NfcReader:
         delay = self._backoff[0]
         while not self._stop.is_set():
             try:
-                clf = nfc.ContactlessFrontend(self.device)
+                clf = open_frontend(self.device, self._reset)
             except Exception as exc:  # nfcpy raises OSError, ValueError... for a device it cannot open
                 self._failed(exc)
             else:
@@ -162,21 +239,45 @@ class NfcReader:
             self._events.put(DeviceStatus(DEVICE, state, detail or self.device))
 
 
-def open_reader(settings: NfcSettings, events: queue.Queue[DomainEvent]) -> NfcReader:
+def open_reader(settings: NfcSettings, events: queue.Queue[DomainEvent], reset: Reset | None = None) -> NfcReader:
     """Start the reader the settings ask for: `reader` uses `settings.device` (and waits for it if it is
-    not there yet), `emulated` an emulated field, `auto` the device if it opens now, else the field."""
-    if settings.backend == "reader" or (settings.backend == "auto" and _opens(settings.device)):
-        return NfcReader(settings.device, events).start()
+    not there yet), `emulated` an emulated field, `auto` the device if it opens now, else the field.
+    `reset` pulses the PN532's RSTPDN line, when one is wired."""
+    if settings.backend == "reader" or (settings.backend == "auto" and _opens(settings.device, reset)):
+        return NfcReader(settings.device, events, reset=reset).start()
     field = EmulatedField()
     return NfcReader(field.device, events, emulated=field).start()
 
 
-def _opens(device: str) -> bool:
+def _opens(device: str, reset: Reset | None) -> bool:
     # Twice, because opening a PN532 sometimes fails with ENODEV and works on retry (nfcpy#40, #178).
     for _ in range(2):
         try:
-            nfc.ContactlessFrontend(device).close()
+            open_frontend(device, reset).close()
         except Exception:  # any failure to open means "not present" for the auto backend
             continue
         return True
     return False
+
+
+def nfc_reset(pin: int | None, factory: Any) -> Reset | None:
+    """A pulse on the PN532's RSTPDN (active low) through `pin`, held high otherwise; None when no pin is
+    wired or it cannot be had (the reader then works without the last resort)."""
+    from gpiozero import DigitalOutputDevice
+    from gpiozero.exc import GPIOZeroError
+
+    if pin is None:
+        return None
+    try:
+        line = DigitalOutputDevice(pin, initial_value=True, pin_factory=factory)
+    except (GPIOZeroError, OSError) as exc:
+        log.error("the PN532's reset pin GPIO%d cannot be used: %s", pin, exc)
+        return None
+
+    def pulse() -> None:
+        line.off()
+        time.sleep(RESET_LOW_S)
+        line.on()
+        time.sleep(RESET_BOOT_S)
+
+    return pulse
