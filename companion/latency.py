@@ -102,7 +102,7 @@ def child(chain: str, count: int) -> None:
     from companion.config import Settings
     from companion.core.flow import Act, Draw
     from companion.devices.tray.kinds import load_kinds
-    from companion.devices.tray.sim import ROLL_MS, SimulatedTray
+    from companion.devices.tray.sim import SimulatedTray
     from companion.store import StoredSession
 
     settings = Settings()
@@ -192,8 +192,7 @@ def child(chain: str, count: int) -> None:
         stamps["start"] = time.perf_counter()
         if chain == "dice":
             assert sim is not None
-            sim.throw({"D1": 4})
-            stamps["rest"] = stamps["start"] + ROLL_MS / 1000
+            stamps["rest"] = stamps["start"] + sim.throw({"D1": 4}) / 1000 / sim.time_scale
         else:
             assert app.simulated is not None and app.simulated.tap is not None, "the emulated reader is not in use"
             app.simulated.tap(MARKER)

@@ -60,9 +60,11 @@ class VirtualDie:
         self.kind = kind
         self.body = traces.Body(die_id, 1, rng)
 
-    def throw(self, face: int, cocked: bool, extra_ms: int) -> None:
+    def throw(self, face: int, cocked: bool, extra_ms: int) -> int:
+        """Plays a throw; returns the ms of tray time until the die comes to rest."""
         self.body.samples.clear()
         traces.throw(self.body, face, cocked=cocked, extra_ms=extra_ms)
+        return len(self.body.samples) * traces.SAMPLE_MS
 
     def handle(self, face: int) -> None:
         self.body.samples.clear()
@@ -178,16 +180,17 @@ class SimulatedTray:
         *,
         cocked: Iterable[str] = (),
         slow: Mapping[str, int] | None = None,
-    ) -> None:
-        """Rolls the named dice (and those in `cocked`); raises ValueError for an unknown die or face."""
+    ) -> int:
+        """Rolls the named dice (and those in `cocked`); raises ValueError for an unknown die or face.
+        Returns the ms of tray time until the last of them comes to rest."""
         slow = slow or {}
         cocked = set(cocked)
         plan = {die_id: self._face_number(die_id, face) for die_id, face in faces.items()}
         for die_id in cocked - plan.keys():
             plan[die_id] = self._face_number(die_id, 1)
         with self._lock:
-            for die_id, number in plan.items():
-                self._dice[die_id].throw(number, die_id in cocked, slow.get(die_id, 0))
+            return max((self._dice[die_id].throw(number, die_id in cocked, slow.get(die_id, 0))
+                        for die_id, number in plan.items()), default=0)
 
     def handle(self, faces: Mapping[str, str | int]) -> None:
         """Picks the named dice up and puts them down on those faces, by hand: no throw."""
