@@ -29,7 +29,7 @@ from companion.core.flow import (
     Roll,
     reject,
 )
-from companion.core.messages import Msg
+from companion.core.messages import N_, Msg
 from companion.games.descent import actions, attack, upkeep
 from companion.games.descent.data import DescentData, default
 from companion.games.descent.play import DICE, SURGES, Play
@@ -42,15 +42,15 @@ ACTIONS = {
     "move": Msg("Move a figure"), "door": Msg("Open or close a door"), "treachery": Msg("Treachery"),
 }
 PURPOSES = {
-    "attack": ("Roll the {die} for the attack.", DICE),
-    "bleed": ("Roll the white die for a bleed token.", "p. 5–6"),
-    "daze": ("Roll a power die for a daze token.", "R-DW-7"),
-    "boulder": ("Roll the {die} for boulder {boulder}.", "p. 5"),
+    "attack": (N_("Roll the {die} for the attack."), DICE),
+    "bleed": (N_("Roll the white die for a bleed token."), "p. 5–6"),
+    "daze": (N_("Roll a power die for a daze token."), "R-DW-7"),
+    "boulder": (N_("Roll the {die} for boulder {boulder}."), "p. 5"),
 }
 CHOICES = {
-    "daze-loss": ("Dazed: pick the power die to lose.", "R-DW-6"),
-    "reroll": ("A target dodges: roll the attack again (once only)?", "p. 6"),
-    "surge": ("Spend surges on an ability, or done.", SURGES),
+    "daze-loss": (N_("Dazed: pick the power die to lose."), "R-DW-6"),
+    "reroll": (N_("A target dodges: roll the attack again (once only)?"), "p. 6"),
+    "surge": (N_("Spend surges on an ability, or done."), SURGES),
 }
 
 
@@ -105,7 +105,7 @@ def _choice_label(g: Play, option: str) -> Msg:
     return Msg(_OPTION_TEXT.get(option, option))
 
 
-_OPTION_TEXT = {"reroll": "Roll again", "keep": "Keep the roll", "done": "Done"}
+_OPTION_TEXT = {"reroll": N_("Roll again"), "keep": N_("Keep the roll"), "done": N_("Done")}
 
 
 def _answer(g: Play, step: RollStep | ChooseStep, inp: Input) -> Rejection | None:
