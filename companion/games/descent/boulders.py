@@ -30,11 +30,11 @@ def move(board: Board, boulder: Boulder, spaces: int) -> Roll:
     here = boulder.at
     for n in range(spaces):
         ahead = board.step(here, boulder.arrow)
-        if not board.on_grid(ahead) or ahead in board.rock:
-            out.destroyed_by = "wall"
+        key = (here, ahead) if here <= ahead else (ahead, here)
+        if key in board.closed:
+            out.destroyed_by = "door"
         elif board.barred(here, ahead):
-            key = (here, ahead) if here <= ahead else (ahead, here)
-            out.destroyed_by = "door" if key in board.closed else "wall"
+            out.destroyed_by = "wall"
         elif ahead in board.boulders:
             out.destroyed_by = "boulder"
         if out.destroyed_by:
