@@ -7,13 +7,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from descent_game import drawn, game, play
 
 from companion.core.flow import Act, Roll
 from companion.core.rules import Session, SetupError
 from companion.games.descent import data
 from companion.games.descent.engine import DescentRules
-
-from descent_game import drawn, game, play
 
 ROOT = data.REPO_DATA / "descent"
 
