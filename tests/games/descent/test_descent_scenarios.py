@@ -50,3 +50,12 @@ def test_a_broken_expectation_is_reported(tmp_path: Path) -> None:
     wrong = tmp_path / "wrong.yaml"
     wrong.write_text(text.replace("figures.3.alive: true", "figures.3.alive: false"), encoding="utf-8")
     assert scenario.play(scenario.load(wrong)).failures == ["state figures.3.alive is True, expected False"]
+
+
+def test_the_example_of_docs_scenarios_md_plays(tmp_path: Path) -> None:
+    text = (Path(__file__).resolve().parents[3] / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    example = text.split("## Descent", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "example.yaml"
+    path.write_text(example, encoding="utf-8")
+    result = scenario.play(scenario.load(path))
+    assert result.failures == [] and result.rejections == [], result.transcript
