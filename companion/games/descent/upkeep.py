@@ -97,10 +97,9 @@ def _roll_boulder(g: Play, bid: str, ranges: list[int]) -> None:
         boulder.at = result.path[-1]
     if result.destroyed_by:
         m.boulders.remove(boulder)
-        why = {"wall": "a wall", "door": "a closed door", "boulder": "another boulder"}[result.destroyed_by]
         g.say("boulder-destroyed", "p. 5" if result.destroyed_by != "boulder" else "R-DW-5",
-              "Boulder {boulder} hits {what} and is destroyed.", boulder=bid, what=_WHAT[why])
+              "Boulder {boulder} hits {what} and is destroyed.", boulder=bid, what=_WHAT[result.destroyed_by])
 
 
-_WHAT = {"a wall": {"en": "a wall", "ar": "جدارًا"}, "a closed door": {"en": "a closed door", "ar": "بابًا مغلقًا"},
-         "another boulder": {"en": "another boulder", "ar": "صخرةً أخرى"}}
+_WHAT = {"wall": {"en": "a wall", "ar": "جدارًا"}, "door": {"en": "a closed door", "ar": "بابًا مغلقًا"},
+         "boulder": {"en": "another boulder", "ar": "صخرةً أخرى"}}
