@@ -10,7 +10,7 @@ import msgspec
 from companion.core.flow import Act, Arg, Layer, Rejection, reject
 from companion.games.descent import attack, templates, treachery, upkeep
 from companion.games.descent.data import POWER_DICE
-from companion.games.descent.grid import SIDES, Figure, adjacent, edge, parse_cell
+from companion.games.descent.grid import SIDES, Cell, Figure, adjacent, edge, parse_cell
 from companion.games.descent.play import DICE, Play
 from companion.games.descent.state import Attack, Mode
 
@@ -96,7 +96,9 @@ def _int(args: dict[str, Arg], key: str, default: int = 0) -> int | None:
     return int(text) if text.lstrip("-").isdigit() else None
 
 
-def _template(g: Play, inp: Act) -> Rejection | None:
+def lay(g: Play, inp: Act) -> tuple[Figure, set[Cell], list[str]] | Rejection:
+    """The attacker, the squares a template reaches and the figures it affects, or why it cannot lie there;
+    changes nothing, so a screen may show a template as a finger moves it before the attack is made."""
     attacker = _figure(g, inp.actor, "the attacker")
     if isinstance(attacker, Rejection):
         return attacker
@@ -105,9 +107,6 @@ def _template(g: Play, inp: Act) -> Rejection | None:
     if x is None or y is None or turn not in templates.TURNS or flip not in (0, 1):
         return reject("bad-placement", Layer.MALFORMED, "R-DW-9", "Place the template with x, y, turn (0, 90, 180 "
                       "or 270) and flip (0 or 1).")
-    dice = _pool(g, attacker, inp.args)
-    if isinstance(dice, Rejection):
-        return dice
     p = templates.Placement(anchor=(x, y), turn=turn, flip=bool(flip))
     board = g.board()
     if not all(board.on_grid(c) for c in templates.squares(spec, p)):
@@ -119,7 +118,18 @@ def _template(g: Play, inp: Act) -> Rejection | None:
                       "{attacker}, with no wall or closed door between.", template={"en": spec.en, "ar": spec.ar},
                       attacker=g.name(attacker.id))
     reached = templates.reach(board, spec, p, starts)
-    targets = templates.affected(board, reached, g.s.figures, attacker.id)
+    return attacker, reached, templates.affected(board, reached, g.s.figures, attacker.id)
+
+
+def _template(g: Play, inp: Act) -> Rejection | None:
+    laid = lay(g, inp)
+    if isinstance(laid, Rejection):
+        return laid
+    attacker, reached, targets = laid
+    dice = _pool(g, attacker, inp.args)
+    if isinstance(dice, Rejection):
+        return dice
+    spec = g.d.templates[inp.action]
     g.say("template", "p. 6" if spec.id == "lightning" else "p. 7",
           "The {template} reaches {squares} squares and affects {count} figures: {names}.",
           {"targets": targets, "reached": [f"{c[0]},{c[1]}" for c in sorted(reached)]},

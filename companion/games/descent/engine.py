@@ -32,6 +32,7 @@ from companion.core.flow import (
 from companion.core.messages import N_, Msg
 from companion.games.descent import actions, attack, upkeep
 from companion.games.descent.data import DescentData, default
+from companion.games.descent.grid import Cell
 from companion.games.descent.play import DICE, SURGES, Play
 from companion.games.descent.setup import new_game
 from companion.games.descent.state import ChooseStep, GameState, Rolled, RollStep
@@ -91,6 +92,17 @@ class DescentRules:
             refused = reject("expected-action", Layer.NOT_NOW, "R-DW-15",
                              "Nothing waits for a die or a choice now: say what happens next.")
         return refused if refused is not None else g.events
+
+    def coverage(self, state: GameState, template: Act) -> tuple[list[Cell], list[str]] | Rejection:
+        """Where a `breath` or `lightning` act would reach, and whom, without making the attack (the state is
+        left as it was): what a screen draws while the template is moved."""
+        if template.action not in self.data.templates:
+            return reject("not-a-template", Layer.MALFORMED, "R-DW-9", "{action} lays no template: breath or "
+                          "lightning.", action=template.action)
+        laid = actions.lay(Play(state, self.data), template)
+        if isinstance(laid, Rejection):
+            return laid
+        return sorted(laid[1]), laid[2]
 
     def encode(self, state: GameState) -> bytes:
         return msgspec.json.encode(state)

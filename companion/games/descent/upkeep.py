@@ -101,5 +101,5 @@ def _roll_boulder(g: Play, bid: str, ranges: list[int]) -> None:
               "Boulder {boulder} hits {what} and is destroyed.", boulder=bid, what=_WHAT[result.destroyed_by])
 
 
-_WHAT = {"wall": {"en": "a wall", "ar": "جدارًا"}, "door": {"en": "a closed door", "ar": "بابًا مغلقًا"},
-         "boulder": {"en": "another boulder", "ar": "صخرةً أخرى"}}
+_WHAT = {"wall": {"en": "a wall", "ar": "جدار"}, "door": {"en": "a closed door", "ar": "باب مغلق"},
+         "boulder": {"en": "another boulder", "ar": "صخرة أخرى"}}

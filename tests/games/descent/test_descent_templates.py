@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from descent_game import drawn, game, play, refused
+from descent_game import RULES, drawn, game, play, refused
 
-from companion.core.flow import Act, ChoicePrompt, Choose, Roll
+from companion.core.flow import Act, ChoicePrompt, Choose, Rejection, Roll
 from companion.games.descent.data import build_map, default
 from companion.games.descent.grid import Board, Figure, MapState
 from companion.games.descent.templates import Placement, place, reach, squares
@@ -101,3 +101,20 @@ def test_figures_do_not_stop_the_flow() -> None:
     figures = [Figure(id=f"f{y}", kind="hero", at=(0, y)) for y in range(1, 6)]
     reached = reach(Board(open_map(4, 9), figures), LIGHTNING, Placement((0, 0)), [(0, 0)])
     assert reached == set(squares(LIGHTNING, Placement((0, 0))))
+
+
+def test_a_screen_previews_a_template_without_changing_the_game() -> None:
+    """What the map screen draws while a finger moves the template: the same squares and figures as the
+    attack, the state untouched; a placement off the grid is the same refusal."""
+    s = game("corner")
+    before = s.snapshot()
+    preview = RULES.coverage(s.state, Act(actor="dragon", action="breath", args={"x": 4, "y": 1}))
+    assert not isinstance(preview, Rejection)
+    squares_reached, targets = preview
+    assert targets == ["goblin", "tomble", "laurel"] and (5, 4) in squares_reached and (4, 6) not in squares_reached
+    assert s.snapshot() == before
+    off = RULES.coverage(s.state, Act(actor="dragon", action="breath", args={"x": 0, "y": 0}))
+    assert isinstance(off, Rejection) and off.code == "template-off-grid"
+    other = RULES.coverage(s.state, Act(actor="dragon", action="overlord"))
+    assert isinstance(other, Rejection) and other.code == "not-a-template"
+    assert s.snapshot() == before
