@@ -40,7 +40,7 @@ def swarm_friends(board: Board, figures: list[Figure], attacker: Figure, target:
 
 
 def build_pool(g: Play, a: Attack, attacker: Figure, target: Figure | None) -> None:
-    """Swarm's dice, then the dice a daze takes (R-DW-7), then the rolls asked for."""
+    """Swarm's dice, then the dice a daze takes (R-DW-6), then the rolls asked for."""
     if target is not None and "swarm" in attacker.abilities:
         friends = swarm_friends(g.board(), g.s.figures, attacker, target)
         room = MAX_POWER - power_count(a.dice)
@@ -68,6 +68,11 @@ def finish_pool(g: Play, a: Attack, attacker: Figure) -> None:
         else:
             g.say("daze-loss-none", "p. 5–6", "Dazed: {figure} has no power die left to lose.",
                   figure=g.name(attacker.id))
+    if not a.dice:
+        g.s.attack = None
+        g.say("no-dice-left", "p. 5–6", "{figure} has no die left to roll: the attack does nothing.",
+              figure=g.name(attacker.id))
+        return
     g.s.pending += [RollStep(die=die, purpose="attack", who=attacker.id) for die in a.dice]
 
 

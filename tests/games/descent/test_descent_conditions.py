@@ -81,3 +81,11 @@ def test_bleed_can_kill_at_the_start_of_the_turn_and_daze_is_then_moot() -> None
     assert "hero is killed." in texts
     assert not fig(s, "hero").alive
     assert not any(t.startswith("Daze:") for t in texts)
+
+
+def test_a_dazed_attacker_with_only_power_dice_can_be_left_with_nothing_to_roll() -> None:
+    s = game(drawn(ROOM, [{"id": "imp", "kind": "monster", "at": [0, 0], "dice": ["green"], "daze": 2},
+                          {"id": "hero", "kind": "hero", "at": [1, 0]}]))
+    texts = play(s, Act(actor="imp", action="attack", target="hero"))
+    assert texts[-1] == "imp has no die left to roll: the attack does nothing."
+    assert s.state.attack is None and not s.state.pending
