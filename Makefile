@@ -43,9 +43,15 @@ clean:
 
 # Refresh the engine's message catalogue after changing texts: extract every message id of the core, the
 # rule systems and the table, then merge new ids into the Arabic catalogue (translate them, then `make test`).
+# Descent's texts are a domain of their own (`descent`), so its catalogue grows apart.
 MSG_KEYWORDS := -k say:3 -k reject:4 -k event:3 -k Msg:1 -k N_ -k notice:2
 po: $(STAMP)
 	$(BIN)/pybabel extract --no-default-keywords $(MSG_KEYWORDS) --no-location --omit-header --sort-output \
+		--ignore-dirs ".* _* descent" \
 		-o companion/locale/companion.pot companion/core companion/games companion/table
 	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -D companion -l ar \
 		-i companion/locale/companion.pot -d companion/locale
+	$(BIN)/pybabel extract --no-default-keywords $(MSG_KEYWORDS) --no-location --omit-header --sort-output \
+		-o companion/locale/descent.pot companion/games/descent
+	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -D descent -l ar \
+		-i companion/locale/descent.pot -d companion/locale

@@ -17,6 +17,7 @@ from companion.benchmarks import Figure
 BENCH_MODULES: list[str] = [
     "companion.core.bench",
     "companion.games.covenant.bench",
+    "companion.games.descent.bench",
     "companion.table.bench",
     "companion.devices.nfc.bench",
     "companion.devices.tray.bench",

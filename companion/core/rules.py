@@ -39,6 +39,7 @@ class RuleSystem(Protocol[S]):
 
 
 _REGISTRY: dict[str, str] = {
+    "descent": "companion.games.descent.engine:DescentRules",
     "covenant": "companion.games.covenant.engine:CovenantRules",
 }
 

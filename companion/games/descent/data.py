@@ -1,0 +1,249 @@
+"""Loading and checking Descent's data files (`data/descent/`): the dice (`dice.yaml`, shared with the
+tray, and their values in `attack-dice.yaml`), the templates (`templates.yaml`) and the maps (`maps/`).
+
+Every problem names its file, its entry and its field, and every entry is checked even after one fails,
+so `companion data check --game descent` lists them all. A map given inline in a scenario is checked
+the same way, its "file" being the scenario's setup.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgspec
+import yaml
+
+from companion.core.dice import DieKind
+from companion.games.descent.grid import KINDS, Board, Boulder, Cell, Door, Figure, MapState, Wall
+from companion.games.descent.schema import TERRAIN, DieValues, FaceValue, MapFile, TemplateSpec
+
+T = TypeVar("T")
+REPO_DATA = Path(__file__).resolve().parents[3] / "data"
+ATTACK_DICE = ("red", "blue", "white")
+POWER_DICE = ("green", "yellow", "black")
+FACE_ID = re.compile(r"^r(\d+)-d(\d+)-s(\d+)$")
+
+
+def data_dir() -> Path:
+    """`$COMPANION_DATA` if set (a table owner's edited copy), else the repository's `data/`."""
+    return Path(os.environ.get("COMPANION_DATA", REPO_DATA)) / "descent"
+
+
+class DataError(ValueError):
+    def __init__(self, errors: list[str]) -> None:
+        super().__init__("\n".join(errors))
+        self.errors = errors
+
+
+@dataclass(frozen=True, eq=False)
+class DescentData:
+    dice: dict[str, DieKind]
+    values: dict[str, DieValues]
+    templates: dict[str, TemplateSpec]
+    maps: dict[str, MapFile]
+
+    def value(self, die: str, face: str) -> FaceValue:
+        return self.values[die].faces[face]
+
+
+def _field(exc: msgspec.ValidationError) -> str:
+    text = str(exc)
+    if " - at `$." in text:
+        what, where = text.split(" - at `$.", 1)
+        return f"field {where.rstrip('`')}: {what}"
+    return text
+
+
+def _yaml(path: Path, name: str, errors: list[str]) -> Any:
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        errors.append(f"{name}: cannot read: {exc.strerror}")
+    except yaml.YAMLError as exc:
+        errors.append(f"{name}: not valid YAML: {exc}")
+    return None
+
+
+def _entries(raw: Any, kind: type[T], name: str, errors: list[str]) -> list[T]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        errors.append(f"{name}: expected a list of entries, found {type(raw).__name__}")
+        return []
+    out = []
+    for index, item in enumerate(raw):
+        label = item.get("id", f"#{index + 1}") if isinstance(item, dict) else f"#{index + 1}"
+        try:
+            out.append(msgspec.convert(item, kind))
+        except msgspec.ValidationError as exc:
+            errors.append(f"{name}: entry {label}: {_field(exc)}")
+    return out
+
+
+def _check_values(dice: dict[str, DieKind], values: dict[str, DieValues], errors: list[str]) -> None:
+    for die in (*ATTACK_DICE, *POWER_DICE):
+        if die not in dice:
+            errors.append(f"dice.yaml: entry {die}: missing (the base game's dice)")
+        if die not in values:
+            errors.append(f"attack-dice.yaml: entry {die}: missing")
+    for die, v in values.items():
+        where = f"attack-dice.yaml: entry {die}"
+        if die not in dice:
+            errors.append(f"{where}: not a die of dice.yaml")
+            continue
+        if v.power != (die in POWER_DICE):
+            errors.append(f"{where}: field power: {die} {'is' if die in POWER_DICE else 'is not'} a power die")
+        for face in {f.id for f in dice[die].faces}:
+            fv = v.faces.get(face)
+            if fv is None:
+                errors.append(f"{where}: field faces.{face}: the face of dice.yaml has no value")
+                continue
+            numbers = FACE_ID.match(face)
+            if numbers and (fv.range, fv.damage, fv.surges) != tuple(int(n) for n in numbers.groups()):
+                errors.append(f"{where}: field faces.{face}: the id reads range-damage-surges "
+                              f"{'-'.join(numbers.groups())}, the value says {fv.range}-{fv.damage}-{fv.surges}")
+            if fv.miss and die not in ATTACK_DICE:
+                errors.append(f"{where}: field faces.{face}: only red, blue and white have a miss face")
+        for face in v.faces:
+            if dice[die].face(face) is None:
+                errors.append(f"{where}: field faces.{face}: no such face in dice.yaml")
+
+
+def _check_templates(templates: dict[str, TemplateSpec], errors: list[str]) -> None:
+    for tid in ("breath", "lightning"):
+        t = templates.get(tid)
+        if t is None:
+            errors.append(f"templates.yaml: entry {tid}: missing")
+            continue
+        if not t.start or not set(t.start) <= set(t.cells):
+            errors.append(f"templates.yaml: entry {tid}: field start: must be squares of the template")
+        if len(set(t.cells)) != len(t.cells):
+            errors.append(f"templates.yaml: entry {tid}: field cells: a square is listed twice")
+    lightning = templates.get("lightning")
+    if lightning is not None and sorted(lightning.start) != [(0, 0), (1, 0)]:
+        errors.append("templates.yaml: entry lightning: field start: the base is two squares wide, (0,0) and (1,0) "
+                      "(p. 6)")
+
+
+def build_map(f: MapFile, name: str, colours: set[str], errors: list[str]) -> tuple[MapState, list[Figure]] | None:
+    """The map's state and its figures, or None with every problem added to `errors`."""
+    before = len(errors)
+    width = max((len(row) for row in f.floor), default=0)
+    if not f.floor or width == 0:
+        errors.append(f"{name}: field floor: no squares")
+        return None
+    terrain: dict[str, list[Cell]] = {k: [] for k in TERRAIN.values()}
+    for y, row in enumerate(f.floor):
+        if len(row) != width:
+            errors.append(f"{name}: field floor[{y}]: {len(row)} squares, the widest row has {width}")
+        for x, ch in enumerate(row):
+            if ch not in TERRAIN:
+                errors.append(f"{name}: field floor[{y}]: unknown square {ch!r} at column {x} "
+                              f"(one of {' '.join(TERRAIN)})")
+            else:
+                terrain[TERRAIN[ch]].append((x, y))
+    m = MapState(id=f.id, width=width, height=len(f.floor), rock=sorted(terrain["rock"]),
+                 rubble=terrain["rubble"], pits=terrain["pit"], stairs=terrain["stairs"],
+                 walls=list(f.walls), doors=list(f.doors), boulders=list(f.boulders), en=f.en, ar=f.ar)
+    board = Board(m)
+    _check_edges(board, f.walls, "walls", name, errors)
+    _check_edges(board, f.doors, "doors", name, errors)
+    seen: dict[Cell, str] = {}
+    for i, b in enumerate(f.boulders):
+        where = f"{name}: entry boulders {b.id or '#' + str(i + 1)}"
+        if not board.floor(b.at):
+            errors.append(f"{where}: field at: {list(b.at)} is not a floor square of the map")
+        elif b.at in seen:
+            errors.append(f"{where}: field at: {list(b.at)} already holds {seen[b.at]}")
+        seen[b.at] = b.id
+    ids = [b.id for b in f.boulders]
+    for fig in f.figures:
+        where = f"{name}: entry figures {fig.id}"
+        if fig.id in ids:
+            errors.append(f"{where}: field id: duplicate id")
+        ids.append(fig.id)
+        if fig.kind not in KINDS:
+            errors.append(f"{where}: field kind: {fig.kind!r} is neither hero nor monster")
+        if min(fig.size) < 1 or fig.wounds < 1 or fig.armour < 0:
+            errors.append(f"{where}: size and wounds must be at least 1, armour at least 0")
+            continue
+        for die in fig.dice:
+            if die not in colours:
+                errors.append(f"{where}: field dice: unknown die colour {die!r} (one of {', '.join(sorted(colours))})")
+        for sq in fig.squares():
+            if not board.floor(sq):
+                errors.append(f"{where}: field at: square {list(sq)} is off the map or rock")
+            elif sq in seen:
+                errors.append(f"{where}: field at: square {list(sq)} already holds {seen[sq]}")
+            seen[sq] = fig.id
+    return None if len(errors) > before else (m, list(f.figures))
+
+
+def _check_edges(board: Board, items: Sequence[Wall | Door], field: str, name: str, errors: list[str]) -> None:
+    for i, item in enumerate(items):
+        if not board.on_grid(item.at):
+            errors.append(f"{name}: entry {field} #{i + 1}: field at: {list(item.at)} is off the map "
+                          f"({board.m.width}×{board.m.height})")
+
+
+def read_map(raw: Any, name: str, colours: set[str]) -> tuple[MapFile | None, tuple[MapState, list[Figure]] | None,
+                                                                 list[str]]:
+    errors: list[str] = []
+    if not isinstance(raw, dict):
+        return None, None, [f"{name}: expected a map (id, en, ar, floor...), found {type(raw).__name__}"]
+    lists = {k: raw.get(k) for k in ("walls", "doors", "boulders", "figures")}
+    kinds: dict[str, type[Any]] = {"walls": Wall, "doors": Door, "boulders": Boulder, "figures": Figure}
+    parsed = {k: _entries(v, kinds[k], f"{name}: {k}", errors) for k, v in lists.items()}
+    try:
+        f = msgspec.convert({k: v for k, v in raw.items() if k not in lists}, MapFile)
+    except msgspec.ValidationError as exc:
+        errors.append(f"{name}: {_field(exc)}")
+        return None, None, errors
+    if errors:
+        return None, None, errors
+    f = MapFile(**{**msgspec.structs.asdict(f), **parsed})
+    built = build_map(f, name, colours, errors)
+    return (f if built else None), built, errors
+
+
+def read(root: Path | None = None) -> tuple[DescentData | None, list[str]]:
+    root = root or data_dir()
+    errors: list[str] = []
+    dice = {d.id: d for d in _entries(_yaml(root / "dice.yaml", "dice.yaml", errors), DieKind, "dice.yaml", errors)}
+    values = {v.id: v for v in _entries(_yaml(root / "attack-dice.yaml", "attack-dice.yaml", errors), DieValues,
+                                         "attack-dice.yaml", errors)}
+    raw_templates = _yaml(root / "templates.yaml", "templates.yaml", errors)
+    templates: dict[str, TemplateSpec] = {t.id: t for t in _entries(raw_templates, TemplateSpec, "templates.yaml",
+                                                                     errors)}
+    if errors:
+        return None, errors
+    _check_values(dice, values, errors)
+    _check_templates(templates, errors)
+    maps: dict[str, MapFile] = {}
+    for path in sorted((root / "maps").glob("*.yaml")):
+        name = f"maps/{path.name}"
+        f, _, problems = read_map(_yaml(path, name, errors), name, set(dice))
+        errors += problems
+        if f is not None:
+            if f.id != path.stem:
+                errors.append(f"{name}: field id: {f.id!r} differs from the file's name")
+            maps[f.id] = f
+    return (None, errors) if errors else (DescentData(dice, values, templates, maps), [])
+
+
+def load(root: Path | None = None) -> DescentData:
+    data, errors = read(root)
+    if data is None:
+        raise DataError(errors)
+    return data
+
+
+@cache
+def default() -> DescentData:
+    return load()

@@ -1,0 +1,161 @@
+"""The square-grid map: floor and rock, walls and doors between squares, rubble, pits, stairs, boulders
+and figures, and the geometry every rule of the map uses (steps, adjacency, distance).
+
+A square is `(x, y)`, x growing east and y south. A wall or a door lies on one side of a square; the
+same edge seen from the neighbour is the same wall. `Board` is a read-only view built from a `MapState`
+(the part of the game state that is the map) with sets for quick look-ups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Literal
+
+import msgspec
+
+Cell = tuple[int, int]
+Side = Literal["n", "e", "s", "w"]
+SIDES: dict[str, Cell] = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+KINDS = ("hero", "monster")
+
+
+class Wall(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    at: Cell
+    side: Side
+
+
+class Door(msgspec.Struct, forbid_unknown_fields=True):
+    at: Cell
+    side: Side
+    open: bool = False
+
+
+class Boulder(msgspec.Struct, forbid_unknown_fields=True):
+    id: str
+    at: Cell
+    arrow: Side
+
+
+class Surge(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """An ability an attacker may buy with surges: its cost and what it adds."""
+
+    id: str
+    cost: int = 1
+    damage: int = 0
+    range: int = 0
+    pierce: int = 0
+    bleed: int = 0
+    daze: int = 0
+
+
+class Figure(msgspec.Struct, forbid_unknown_fields=True):
+    id: str
+    kind: Literal["hero", "monster"]
+    at: Cell
+    en: str = ""
+    ar: str = ""
+    size: Cell = (1, 1)
+    wounds: int = 1
+    damage: int = 0
+    armour: int = 0
+    dice: list[str] = []
+    melee: bool = True
+    abilities: list[str] = []
+    surges: list[Surge] = []
+    bleed: int = 0
+    daze: int = 0
+    alive: bool = True
+
+    def squares(self) -> list[Cell]:
+        x, y = self.at
+        return [(x + dx, y + dy) for dy in range(self.size[1]) for dx in range(self.size[0])]
+
+
+class MapState(msgspec.Struct, forbid_unknown_fields=True):
+    id: str
+    width: int
+    height: int
+    rock: list[Cell] = []
+    rubble: list[Cell] = []
+    pits: list[Cell] = []
+    stairs: list[Cell] = []
+    walls: list[Wall] = []
+    doors: list[Door] = []
+    boulders: list[Boulder] = []
+    en: str = ""
+    ar: str = ""
+
+
+def edge(a: Cell, side: str) -> tuple[Cell, Cell]:
+    """The edge on `side` of square `a`, as the ordered pair of the squares it separates."""
+    dx, dy = SIDES[side]
+    b = (a[0] + dx, a[1] + dy)
+    return (a, b) if a <= b else (b, a)
+
+
+class Board:
+    """Look-ups over a map; rebuilt after anything on the map changes."""
+
+    def __init__(self, m: MapState, figures: list[Figure] | None = None) -> None:
+        self.m = m
+        self.rock = set(m.rock)
+        self.rubble = set(m.rubble)
+        self.pits = set(m.pits)
+        self.stairs = set(m.stairs)
+        self.walls = {edge(w.at, w.side) for w in m.walls}
+        self.closed = {edge(d.at, d.side) for d in m.doors if not d.open}
+        self.boulders = {b.at: b.id for b in m.boulders}
+        self.occupant: dict[Cell, str] = {}
+        for f in figures or []:
+            if f.alive:
+                for sq in f.squares():
+                    self.occupant[sq] = f.id
+
+    def on_grid(self, c: Cell) -> bool:
+        return 0 <= c[0] < self.m.width and 0 <= c[1] < self.m.height
+
+    def floor(self, c: Cell) -> bool:
+        return self.on_grid(c) and c not in self.rock
+
+    def barred(self, a: Cell, b: Cell) -> bool:
+        """A wall or a closed door between two orthogonal neighbours (rock is walled all round)."""
+        key = (a, b) if a <= b else (b, a)
+        return key in self.walls or key in self.closed or not self.floor(a) or not self.floor(b)
+
+    def step(self, a: Cell, side: str) -> Cell:
+        dx, dy = SIDES[side]
+        return (a[0] + dx, a[1] + dy)
+
+    def orthogonal(self, c: Cell) -> Iterator[Cell]:
+        for side in SIDES:
+            n = self.step(c, side)
+            if not self.barred(c, n):
+                yield n
+
+    def touching(self, a: Cell, b: Cell) -> bool:
+        """Adjacent squares (R-DW-10): orthogonal neighbours with no wall or closed door between them, or
+        diagonal ones with one of the two orthogonal routes around the corner open."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        if max(abs(dx), abs(dy)) != 1:
+            return False
+        if dx == 0 or dy == 0:
+            return not self.barred(a, b)
+        via = [(a[0] + dx, a[1]), (a[0], a[1] + dy)]
+        return any(not self.barred(a, v) and not self.barred(v, b) for v in via)
+
+
+def distance(a: Figure, b: Figure) -> int:
+    """Squares between two figures, a diagonal step counting one (R-DW-11): from the nearest squares."""
+    return min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in a.squares() for q in b.squares())
+
+
+def adjacent(board: Board, a: Figure, b: Figure) -> bool:
+    return any(board.touching(p, q) for p in a.squares() for q in b.squares())
+
+
+def parse_cell(text: str) -> Cell | None:
+    """`"3,4"` as a square, or None."""
+    parts = text.split(",")
+    if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
+        return None
+    return int(parts[0]), int(parts[1])

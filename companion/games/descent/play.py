@@ -1,0 +1,57 @@
+"""A game being played: the state, the data, and the events an input has produced so far."""
+
+from __future__ import annotations
+
+from companion.core.flow import Event
+from companion.core.messages import Field, Msg, Named
+from companion.games.descent.data import DescentData
+from companion.games.descent.grid import Board, Figure
+from companion.games.descent.state import GameState
+
+# Rules of the base game the excerpt leans on (cited by name: they are not in the excerpt's pages).
+DICE = "Base game: dice"
+DAMAGE = "Base game: damage"
+RANGE = "Base game: range"
+SURGES = "Base game: surges"
+
+
+class Play:
+    def __init__(self, state: GameState, data: DescentData) -> None:
+        self.s = state
+        self.d = data
+        self.events: list[Event] = []
+
+    def say(self, kind: str, rule: str, text: str, data: dict[str, Field | list[str]] | None = None,
+            /, **fields: Field) -> None:
+        self.events.append(Event(kind=kind, msg=Msg(text, fields), rule=rule, data=data or {}))
+
+    def board(self) -> Board:
+        return Board(self.s.map, self.s.figures)
+
+    def fig(self, fid: str) -> Figure:
+        f = self.s.figure(fid)
+        if f is None:
+            raise KeyError(fid)
+        return f
+
+    def name(self, fid: str) -> Named:
+        f = self.s.figure(fid)
+        if f is None:
+            return {"en": fid, "ar": fid}
+        return {"en": f.en or f.id, "ar": f.ar or f.en or f.id}
+
+    def names(self, fids: list[str]) -> Named:
+        """Several figures' names as one field, listed in each language."""
+        return {"en": ", ".join(self.name(f)["en"] for f in fids) or "-",
+                "ar": "، ".join(self.name(f)["ar"] for f in fids) or "-"}
+
+    def die(self, die: str) -> Named:
+        kind = self.d.dice.get(die)
+        return {"en": kind.en, "ar": kind.ar} if kind else {"en": die, "ar": die}
+
+    def wound(self, f: Figure, wounds: int, rule: str) -> None:
+        """Wounds taken; the figure is killed when they reach its wounds."""
+        f.damage += wounds
+        if f.damage >= f.wounds and f.alive:
+            f.alive = False
+            self.say("killed", rule, "{figure} is killed.", {"figure": f.id}, figure=self.name(f.id))

@@ -1,0 +1,81 @@
+"""Boulders (p. 5): red + yellow at the start of the overlord's turn, along the arrow; every figure in a
+square entered is killed (not one safe in a pit passed over); rubble cleared; destroyed at a wall, a closed
+door or another boulder."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from descent_game import drawn, fig, game, play
+
+from companion.core.flow import Act, DiePrompt, Roll
+from companion.games.descent.boulders import move
+from companion.games.descent.grid import Board, Boulder, Door, Figure, MapState, Wall
+
+
+def row_map(rows: list[str], **extra: Any) -> MapState:
+    return MapState(id="t", width=len(rows[0]), height=len(rows), **extra)
+
+
+def test_the_overlord_s_turn_starts_with_the_boulders_red_then_yellow() -> None:
+    """p. 5: "at the start of the overlord's turn, before anything else"."""
+    s = game("boulder-run")
+    play(s, Act(actor="overlord", action="overlord"))
+    prompt = s.prompt()
+    assert isinstance(prompt, DiePrompt) and (prompt.die, prompt.who, prompt.rule) == ("red", "b1", "p. 5")
+    assert [(p.die, p.who) for p in s.state.pending] == [("red", "b1"), ("yellow", "b1")]  # type: ignore[union-attr]
+
+
+def test_the_total_is_the_two_ranges_and_a_red_miss_counts_nothing() -> None:
+    """R-DW-1."""
+    s = game(drawn(["........"], boulders=[{"id": "b", "at": [0, 0], "arrow": "e"}]))
+    texts = play(s, Act(actor="o", action="overlord"), Roll(die="red", face="miss"),
+                 Roll(die="yellow", face="r2-d0-s1"))
+    assert "Boulder b rolls 0 + 2 = 2: path 0,0 → 1,0 → 2,0." in texts
+    assert s.state.map.boulders[0].at == (2, 0)
+
+
+def test_a_killed_figure_ignores_wounds_armour_and_undying() -> None:
+    s = game(drawn(["......"], [{"id": "giant", "kind": "monster", "at": [2, 0], "wounds": 40, "armour": 6,
+                                  "abilities": ["undying"]}], boulders=[{"id": "b", "at": [0, 0], "arrow": "e"}]))
+    play(s, Act(actor="o", action="overlord"), Roll(die="red", face="r1-d3-s0"), Roll(die="yellow", face="r2-d0-s1"))
+    assert not fig(s, "giant").alive
+
+
+def test_a_figure_in_a_pit_where_the_boulder_stops_is_killed() -> None:
+    """R-DW-4: safe only when the boulder passes over."""
+    board = Board(row_map(["....."], pits=[(2, 0)]))
+    assert move(board, Boulder(id="b", at=(0, 0), arrow="e"), 2).path == [(1, 0), (2, 0)]
+    f = Figure(id="f", kind="hero", at=(2, 0))
+    board = Board(row_map(["....."], pits=[(2, 0)]), [f])
+    assert move(board, Boulder(id="b", at=(0, 0), arrow="e"), 2).killed == ["f"]
+    assert move(board, Boulder(id="b", at=(0, 0), arrow="e"), 3).spared == ["f"]
+
+
+def test_a_large_figure_partly_over_a_pit_is_still_crushed() -> None:
+    ogre = Figure(id="ogre", kind="monster", at=(2, 0), size=(2, 1))
+    board = Board(row_map(["......"], pits=[(2, 0)]), [ogre])
+    out = move(board, Boulder(id="b", at=(0, 0), arrow="e"), 4)
+    assert out.killed == ["ogre"] and out.spared == []
+
+
+def test_a_wall_a_closed_door_another_boulder_rock_and_the_edge_destroy_it_an_open_door_does_not() -> None:
+    """p. 5; R-DW-5: the moving boulder is destroyed, the one it hits stays."""
+    b = Boulder(id="b", at=(0, 0), arrow="e")
+    assert move(Board(row_map(["...."], walls=[Wall(at=(1, 0), side="e")])), b, 5).destroyed_by == "wall"
+    closed = Board(row_map(["...."], doors=[Door(at=(1, 0), side="e")]))
+    assert (move(closed, b, 5).destroyed_by, move(closed, b, 5).path) == ("door", [(1, 0)])
+    opened = Board(row_map(["...."], doors=[Door(at=(1, 0), side="e", open=True)]))
+    assert move(opened, b, 3).destroyed_by == "" and move(opened, b, 3).path[-1] == (3, 0)
+    assert move(opened, b, 4).destroyed_by == "wall"
+    other = Board(row_map(["...."], boulders=[Boulder(id="c", at=(2, 0), arrow="w")]))
+    assert move(other, b, 5).destroyed_by == "boulder"
+    rock = Board(row_map(["..#."], rock=[(2, 0)]))
+    assert move(rock, b, 5).destroyed_by == "wall"
+
+
+def test_rubble_entered_is_cleared_and_stays_where_the_boulder_did_not_go() -> None:
+    s = game(drawn([".r..r"], boulders=[{"id": "b", "at": [0, 0], "arrow": "e"}]))
+    play(s, Act(actor="o", action="overlord"), Roll(die="red", face="r0-d4-s0"), Roll(die="yellow", face="r2-d0-s1"))
+    assert s.state.map.rubble == [(4, 0)]
+
