@@ -60,8 +60,14 @@ def wrap_logical(text: str, width: float, measure: Measure) -> list[str]:
 
     Every line fits `width` by `measure`, except a single character wider than the line itself.
     """
-    lines: list[str] = []
+    return [line for paragraph in wrap_paragraphs(text, width, measure) for line in paragraph]
+
+
+def wrap_paragraphs(text: str, width: float, measure: Measure) -> list[list[str]]:
+    """`wrap_logical`, each paragraph's lines kept together (a check tells a wrap from a new paragraph)."""
+    paragraphs: list[list[str]] = []
     for paragraph in text.split("\n"):
+        lines: list[str] = []
         current = ""
         for word in filter(None, paragraph.split(" ")):
             candidate = f"{current} {word}" if current else word
@@ -74,7 +80,8 @@ def wrap_logical(text: str, width: float, measure: Measure) -> list[str]:
             lines.extend(pieces[:-1])
             current = pieces[-1]
         lines.append(current)
-    return lines
+        paragraphs.append(lines)
+    return paragraphs
 
 
 def shape(text: str) -> str:
@@ -90,9 +97,15 @@ def display_lines(text: str, width: float, measure: Measure, rtl: bool) -> list[
     `measure` must measure with the font the lines will be drawn in. Direction marks (LRM, RLM)
     steer the reordering and are then dropped: the fonts have no glyph for them.
     """
+    return [line for paragraph in display_paragraphs(text, width, measure, rtl) for line in paragraph]
+
+
+def display_paragraphs(text: str, width: float, measure: Measure, rtl: bool) -> list[list[str]]:
+    """`display_lines`, grouped by paragraph."""
     base = "R" if rtl else "L"
     logical = isolate_sums(shape(text)) if rtl else shape(text)
-    return [get_display(line, base_dir=base).translate(_MARKS) for line in wrap_logical(logical, width, measure)]
+    return [[get_display(line, base_dir=base).translate(_MARKS) for line in paragraph]
+            for paragraph in wrap_paragraphs(logical, width, measure)]
 
 
 def isolate_sums(text: str) -> str:

@@ -191,10 +191,41 @@ class Driver:
 
         yield from self.settle()
         self.check_screen()
+        self.check_drawn(name)
         taken = Path(Window.screenshot(str(self.out / f"{name}.png")))
         final = self.out / f"{name}.png"
         taken.replace(final)
         self.shots.append(final.name)
+
+    def check_drawn(self, name: str) -> None:
+        """Every visual line handed to Kivy, written to NAME.txt top to bottom, and checked as a reader
+        would read it (tests/ui/drawn.py)."""
+        from drawn import Drawn, in_font, problems
+
+        from companion.ui.fonts import FONTS, measurer, script_of
+        from companion.ui.widgets import BidiLabel
+
+        shown = []
+        for label in self.widgets(BidiLabel):
+            if not label.logical or label.get_parent_window() is None or label.opacity == 0:
+                continue
+            x, y = label.to_window(*label.pos)
+            shown.append((-round(y + label.height), -x if label.rtl else x, label))
+        lines, found = [], []
+        for _, _, label in sorted(shown, key=lambda entry: entry[:2]):
+            lines.extend(line for paragraph in label.paragraphs for line in paragraph)
+            bold = bool(label.bold)
+            drawn = Drawn(label.logical, label.paragraphs, label.line_width, bool(label.rtl),
+                          measurer(int(label.font_size), bold),
+                          lambda ch, b=bold: ch == " " or in_font(FONTS[(script_of(ch), b)], ch))
+            found.extend(f"{check}: {problem}" for check, listed in problems(drawn).items() for problem in listed)
+            self.checks += 1
+        (self.out / f"{name}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        if os.environ.get("UI_DRAWN_REPORT"):
+            with open(os.environ["UI_DRAWN_REPORT"], "a", encoding="utf-8") as report:
+                report.writelines(f"{name}\t{problem}\n" for problem in found)
+            return
+        assert not found, f"on {name}:\n" + "\n".join(found)
 
     def check_screen(self) -> None:
         """Touch targets of at least 9 mm on the 7" screen (scaled with the window), no text taller
