@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from itertools import pairwise
 
-import arabic_reshaper
+from arabic_reshaper import ArabicReshaper
 from bidi.algorithm import get_display
 
 Measure = Callable[[str], float]
@@ -40,8 +41,18 @@ def is_arabic(ch: str) -> bool:
 
 
 def _break_word(word: str, width: float, measure: Measure) -> list[str]:
-    """A word wider than the line, cut into pieces that fit (at least one character each)."""
-    pieces: list[str] = []
+    """A word wider than the line, cut into pieces that fit: at its no-break spaces first (a bound group
+    too wide for any line), then between characters (at least one character a piece)."""
+    if NBSP in word:
+        pieces: list[str] = []
+        for part in word.split(NBSP):
+            candidate = f"{pieces[-1]}{NBSP}{part}" if pieces else part
+            if pieces and measure(candidate) <= width:
+                pieces[-1] = candidate
+            else:
+                pieces.extend(_break_word(part, width, measure) if measure(part) > width else [part])
+        return pieces
+    pieces = []
     current = ""
     for ch in word:
         if current and measure(current + ch) > width:
@@ -80,13 +91,27 @@ def wrap_paragraphs(text: str, width: float, measure: Measure) -> list[list[str]
             lines.extend(pieces[:-1])
             current = pieces[-1]
         lines.append(current)
-        paragraphs.append(lines)
+        # A wrap separates as well as a "·" does: one left at a line's end would dangle there.
+        paragraphs.append([_drop_lone_separator(line) for line in lines[:-1]] + lines[-1:])
     return paragraphs
 
 
+def _drop_lone_separator(line: str) -> str:
+    stripped = line.rstrip(" " + NBSP)
+    if len(stripped) > 1 and stripped[-1] in _LONE_SEPARATORS and stripped[-2] in (" ", NBSP):
+        return stripped[:-1].rstrip(" " + NBSP)
+    return line
+
+
+_RESHAPER = ArabicReshaper(configuration={"delete_harakat": False, "shift_harakat_position": True})
+"""Diacritics kept: without them "افتح بابًا" (open a door) reads "افتح بابا" (open, Dad). Each mark is
+moved before its letter, so that once a line is reversed into visual order it follows that letter, as
+the left-to-right renderer expects: its glyph has no advance and is drawn over the glyph before it."""
+
+
 def shape(text: str) -> str:
-    """Arabic letters in their joined presentation forms; other text unchanged."""
-    return arabic_reshaper.reshape(text) if has_rtl(text) else text
+    """Arabic letters in their joined presentation forms, diacritics kept; other text unchanged."""
+    return _RESHAPER.reshape(text) if has_rtl(text) else text
 
 
 def display_lines(text: str, width: float, measure: Measure, rtl: bool) -> list[str]:
@@ -100,9 +125,28 @@ def display_lines(text: str, width: float, measure: Measure, rtl: bool) -> list[
     return [line for paragraph in display_paragraphs(text, width, measure, rtl) for line in paragraph]
 
 
+_NUMBER = re.compile(r"^[+−-]?\d+(?:[.,/:]\d+)*[%٪]?$")
+_LONE_SEPARATORS = frozenset("·|/")
+
+
+def bind_numbers(text: str) -> str:
+    """No-break spaces around every number, and before a separator standing alone ("·"), so a wrap
+    never leaves "4" at the end of a line and its "actions" on the next, nor a "·" at either edge."""
+    paragraphs = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        joined = words[0]
+        for before, word in pairwise(words):
+            bound = _NUMBER.match(before) or _NUMBER.match(word) or word in _LONE_SEPARATORS
+            joined += (NBSP if bound and before and word else " ") + word
+        paragraphs.append(joined)
+    return "\n".join(paragraphs)
+
+
 def display_paragraphs(text: str, width: float, measure: Measure, rtl: bool) -> list[list[str]]:
     """`display_lines`, grouped by paragraph."""
     base = "R" if rtl else "L"
+    text = bind_numbers(text)
     logical = isolate_sums(shape(text)) if rtl else shape(text)
     return [[get_display(line, base_dir=base).translate(_MARKS) for line in paragraph]
             for paragraph in wrap_paragraphs(logical, width, measure)]

@@ -62,7 +62,7 @@ class BidiLabel(Label):
         # Height left free: Kivy centres the texture, and a text taller than its box stays visible as
         # `texture_size` > `size` (which the UI tests check) instead of being silently cut.
         self.text_size = (max(1.0, self.width - pad_x), None)
-        self.text = "\n".join(markup(line, self.bold) for line in lines)
+        self.text = "\n".join(markup(line, self.bold, self.rtl) for line in lines)
 
 
 class Filled:
