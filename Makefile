@@ -43,7 +43,7 @@ clean:
 
 # Refresh the engine's message catalogue after changing texts: extract every message id of the core, the
 # rule systems and the table, then merge new ids into the Arabic catalogue (translate them, then `make test`).
-MSG_KEYWORDS := -k say:3 -k reject:4 -k event:3 -k Msg:1 -k N_ -k notice:2
+MSG_KEYWORDS := -k say:3 -k reject:4 -k event:3 -k Msg:1 -k N_ -k notice:2 -k Plural:1,2
 po: $(STAMP)
 	$(BIN)/pybabel extract --no-default-keywords $(MSG_KEYWORDS) --no-location --omit-header --sort-output \
 		-o companion/locale/companion.pot companion/core companion/games companion/table

@@ -72,7 +72,7 @@ class CompanionApp(App):
         self.on_exit = on_exit
         self.position = position or {}
         self.seed = seed
-        self.heroes = {h.id: {"en": h.en, "ar": h.ar} for h in data.heroes.values()}
+        self.heroes = {h.id: h.named() for h in data.heroes.values()}
         self.names = Namer(self.heroes, data.dice)
         self.rule_text: RuleText = rule_text or (lambda _rule: None)
         self.now = clock

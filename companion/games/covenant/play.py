@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from functools import cache
 
 from companion.core.flow import Event
-from companion.core.messages import Field, Named
+from companion.core.messages import Field, Named, Plural
 from companion.games.covenant.board import Board
 from companion.games.covenant.data import GameData
 from companion.games.covenant.state import GameState, Hero, Monster, Pending
@@ -31,7 +31,7 @@ class Play:
     def board(self) -> Board:
         return board_for(self.d, self.s.board.zone)
 
-    def say(self, kind: str, rule: str, text: str, data: Mapping[str, Field | list[str]] | None = None,
+    def say(self, kind: str, rule: str, text: str | Plural, data: Mapping[str, Field | list[str]] | None = None,
             /, **fields: Field) -> None:
         from companion.core.flow import event
 
@@ -47,8 +47,7 @@ class Play:
     # ---- names for messages, in both languages -------------------------------------------------
 
     def hero_name(self, hero: Hero | str) -> Named:
-        spec = self.d.heroes[hero if isinstance(hero, str) else hero.id]
-        return {"en": spec.en, "ar": spec.ar}
+        return self.d.heroes[hero if isinstance(hero, str) else hero.id].named()
 
     def monster_name(self, m: Monster) -> Named:
         spec = self.d.monsters[m.kind]
@@ -57,8 +56,7 @@ class Play:
         return {"en": spec.en, "ar": spec.ar}
 
     def guardian_name(self) -> Named:
-        g = self.d.guardians[self.s.board.zone]
-        return {"en": g.en, "ar": g.ar}
+        return self.d.guardians[self.s.board.zone].named()
 
     def target_name(self, target: str) -> Named:
         if target == "guardian":

@@ -49,10 +49,15 @@ class BoardSpec(Entry, frozen=True):
     spaces: list[Space]
 
 
+Gender = Literal["masculine", "feminine"]
+"""The grammatical gender of a name: the messages about it agree (the catalogues' msgctxt)."""
+
+
 class HeroSpec(Entry, frozen=True):
     id: str
     en: str
     ar: str
+    gender: Gender
     flavour: Names
     hp: int
     movement: int
@@ -60,6 +65,9 @@ class HeroSpec(Entry, frozen=True):
     defense: int
     range: int
     ability: Literal["shield", "fireball", "backstab", "hawk_eye", "none"]
+
+    def named(self) -> dict[str, str]:
+        return {"en": self.en, "ar": self.ar, "gender": self.gender}
 
 
 class MonsterSpec(Entry, frozen=True):
@@ -120,6 +128,7 @@ class GuardianSpec(Entry, frozen=True):
     zone: int
     en: str
     ar: str
+    gender: Gender
     hp: int
     range: int
     ability: Literal["crown_strike", "fire_aura", "none"]
@@ -127,6 +136,9 @@ class GuardianSpec(Entry, frozen=True):
     phases: list[Phase]
     summons: list[Summon]
     weakened_by_shards: bool
+
+    def named(self) -> dict[str, str]:
+        return {"en": self.en, "ar": self.ar, "gender": self.gender}
 
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.core.flow import Act, Layer, Rejection, reject
-from companion.core.messages import Named
+from companion.core.messages import Named, Plural, counted
 from companion.games.covenant import combat, death, explore, guardians, labels, loot, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import DrawStep, Hero
@@ -132,8 +132,10 @@ def check(g: Play, act: Act) -> Rejection | None:
             return reject("not-enough-gold", Layer.ILLEGAL, "§Falling and death", "Reviving for gold costs 6; "
                           "{hero} has {gold}.", hero=g.hero_name(hero), gold=hero.gold)
         if pay not in ("gold", "actions") or (pay == "actions" and s.actions < death.REVIVE_ACTIONS):
-            return reject("not-enough-actions", Layer.ILLEGAL, "§Falling and death", "Reviving costs 2 actions "
-                          "(or 6 gold); {hero} has {actions} action(s) left.", hero=g.hero_name(hero),
+            return reject("not-enough-actions", Layer.ILLEGAL, "§Falling and death", Plural(
+                          "Reviving costs 2 actions (or 6 gold); {hero} has {actions} action left.",
+                          "Reviving costs 2 actions (or 6 gold); {hero} has {actions} actions left.", "actions"),
+                          hero=g.hero_name(hero),
                           actions=s.actions)
     return None
 
@@ -219,7 +221,8 @@ def perform(g: Play, act: Act) -> None:
         start, hero.space = hero.space, target
         hero.moved += distance
         s.actions -= 1
-        g.say("move", "§Your turn", "{hero} moves {n} space(s) to {space} ({moved} of {cap} this turn).",
+        g.say("move", "§Your turn", Plural("{hero} moves {n} space to {space} ({moved} of {cap} this turn).",
+                                           "{hero} moves {n} spaces to {space} ({moved} of {cap} this turn)."),
               {"hero": hero.id, "from": start, "to": target}, hero=g.hero_name(hero), n=distance, space=target,
               moved=hero.moved, cap=traits.movement_cap(g.d, s, hero))
         if target == g.board.hall:
@@ -259,7 +262,7 @@ def _trade(g: Play, giver: Hero, receiver: Hero, act: Act) -> None:
     gold = int(args.get("gold", 0))
     giver.gold -= gold
     receiver.gold += gold
-    given: list[Named] = [g.named(f"{gold} gold", f"{gold} ذهب")] if gold else []
+    given: list[Named] = [counted(labels.GOLD, n=gold)] if gold else []
     if "potion" in args:
         potion = str(args["potion"])
         giver.potions.remove(potion)
@@ -323,7 +326,9 @@ def _pickup(g: Play, hero: Hero, what: str) -> None:
 def _buy(g: Play, hero: Hero, what: str) -> None:
     price = g.d.gold[what]
     hero.gold -= price.cost
-    g.say("buy", "§Events and traps", "{hero} buys from the Merchant: {item} for {cost} gold.", {"hero": hero.id},
+    g.say("buy", "§Events and traps", Plural("{hero} buys from the Merchant: {item} for {cost} gold.",
+                                              "{hero} buys from the Merchant: {item} for {cost} gold.", "cost"),
+          {"hero": hero.id},
           hero=g.hero_name(hero), item=g.named(price.en, price.ar), cost=price.cost)
     if what == "merchant_heal":
         death.heal(g, hero, price.heal)
