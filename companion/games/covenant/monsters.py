@@ -219,4 +219,4 @@ def _walk(g: Play, m: Monster, path: list[str]) -> None:
     start, m.space = m.space, path[-1]
     g.say("monster-move", "R-MON-2", "{monster} moves {n} space(s): {path}.",
           {"monster": m.uid, "from": start, "path": path}, monster=g.monster_name(m), n=len(path),
-          path=" → ".join([start, *path]))
+          path=g.path_name([start, *path]))
