@@ -23,21 +23,24 @@ def _list(names: list[Named]) -> Named:
     return {"en": ", ".join(n["en"] for n in names), "ar": "، ".join(n.get("ar") or n["en"] for n in names)}
 
 
-def status_line(state: GameState, data: GameData) -> Msg:
-    """Round, whose turn and the actions left, the falls; the escape's round once it has begun."""
-    if state.escape is not None and state.escape.round:
-        return Msg("Escape round {round} of {rounds} · {hero}: {actions} actions · falls {falls}/{most}",
-                   {"round": state.escape.round, "rounds": state.escape.rounds, "falls": state.falls,
-                    "hero": _named(data.heroes[state.active]), "actions": state.actions, "most": MAX_FALLS})
+def status_line(state: GameState, data: GameData, phase_round: int | None = None) -> Msg:
+    """Round, whose turn and the actions left, the falls; the escape's round once it has begun. While
+    the players step through a monster phase (`phase_round`), that phase, though the engine has moved on."""
+    falls = {"falls": state.falls, "most": MAX_FALLS}
+    if phase_round is not None:
+        return Msg("Round {round} · monster phase · falls {falls}/{most}", {"round": phase_round, **falls})
     if state.outcome is not None or state.turn >= len(state.order):
-        return Msg("Round {round} · the game is over · falls {falls}/{most}",
-                   {"round": state.round, "falls": state.falls, "most": MAX_FALLS})
+        return Msg("Round {round} · the game is over · falls {falls}/{most}", {"round": state.round, **falls})
     if state.phase == "monsters":
-        return Msg("Round {round} · monster phase · falls {falls}/{most}",
-                   {"round": state.round, "falls": state.falls, "most": MAX_FALLS})
-    return Msg("Round {round} · {hero}: {actions} actions · falls {falls}/{most}",
-               {"round": state.round, "hero": _named(data.heroes[state.active]), "actions": state.actions,
-                "falls": state.falls, "most": MAX_FALLS})
+        return Msg("Round {round} · monster phase · falls {falls}/{most}", {"round": state.round, **falls})
+    hero = {"hero": _named(data.heroes[state.active]), "actions": state.actions, **falls}
+    one = state.actions == 1
+    if state.escape is not None and state.escape.round:
+        escape = {"round": state.escape.round, "rounds": state.escape.rounds, **hero}
+        return Msg("Escape round {round} of {rounds} · {hero}: 1 action · falls {falls}/{most}" if one else
+                   "Escape round {round} of {rounds} · {hero}: {actions} actions · falls {falls}/{most}", escape)
+    return Msg("Round {round} · {hero}: 1 action · falls {falls}/{most}" if one else
+               "Round {round} · {hero}: {actions} actions · falls {falls}/{most}", {"round": state.round, **hero})
 
 
 def hp_text(hero: Hero) -> Msg:

@@ -53,6 +53,7 @@ def citation(ui: Ui, rule: str, rule_text: RuleText, **kwargs: Any) -> LongPress
 
 
 FITTING = 16  # four rows of four: what fits under a two-line title at 800x480
+PINNED = "end"  # the choice kept at the foot of the panel, whatever else it lists: End turn
 
 
 def columns(count: int) -> int:
@@ -81,9 +82,11 @@ class PromptPanel(Panel):
         if view.purpose is not None:
             self.add_widget(label(ui, ui.text(view.purpose), "small", size_hint_y=None, fit_height=True))
         self.add_widget(citation(ui, view.rule, self.rule_text, size_hint_y=None, fit_height=True))
-        choices = self.opened.children if self.opened else view.choices
+        pinned = next((c for c in view.choices if c.key == PINNED), None)
+        choices = self.opened.children if self.opened else [c for c in view.choices if c is not pinned]
         count = len(choices) + (self.opened is not None)
-        grid = GridLayout(cols=1 if self.narrow else columns(count), spacing=ui.gap,
+        cols = (1 if count <= 3 else 2) if self.narrow else columns(count)
+        grid = GridLayout(cols=cols, spacing=ui.gap,
                           orientation="rl-tb" if ui.rtl else "lr-tb", row_force_default=True,
                           row_default_height=ui.touch)
         for choice in choices:
@@ -98,12 +101,17 @@ class PromptPanel(Panel):
             # No scrolling unless needed: a scroll view holds every touch back until it knows it is
             # not a swipe (a quarter of a second).
             self.add_widget(grid)
-            return
-        grid.size_hint_y = None
-        grid.bind(minimum_height=grid.setter("height"))
-        scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(grid)
-        self.add_widget(scroll)
+        else:
+            grid.size_hint_y = None
+            grid.bind(minimum_height=grid.setter("height"))
+            scroll = ScrollView(do_scroll_x=False)
+            scroll.add_widget(grid)
+            self.add_widget(scroll)
+        if pinned is not None:
+            end = BigButton(ui, ui.text(pinned.label), partial(self.tap, pinned), font_size=ui.font("small"),
+                            size_hint_y=None, height=ui.touch)
+            self.buttons[pinned.key] = end
+            self.add_widget(end)
 
     def tap(self, choice: Choice | None) -> None:
         if choice is None or choice.answer is None:

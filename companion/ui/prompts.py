@@ -4,7 +4,7 @@ tests read it, and the engine's prompts and hand-built ones go through the same 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from companion.core.dice import DieKind
@@ -51,8 +51,9 @@ class PromptView:
 class Namer:
     """Names for the ids a prompt carries: heroes and dice from the game data, the rest as they are."""
 
-    def __init__(self, heroes: Mapping[str, Named], dice: Mapping[str, DieKind]) -> None:
-        self.heroes, self.dice = heroes, dice
+    def __init__(self, heroes: Mapping[str, Named], dice: Mapping[str, DieKind],
+                 space: Callable[[str], Named] = lambda s: {"en": s}) -> None:
+        self.heroes, self.dice, self.space = heroes, dice, space
 
     def who(self, actor: str) -> Named:
         return self.heroes.get(actor, {"en": actor})
@@ -81,7 +82,7 @@ def _action(prompt: ActionPrompt, names: Namer) -> PromptView:
         if len(option.targets) == 1:  # "end" the "turn": nothing to choose, one tap does it
             choices.append(Choice(option.id, option.label, Act(prompt.actor, option.id, option.targets[0])))
         elif option.targets:
-            targets = tuple(Choice(f"{option.id}:{t}", option.target_labels.get(t, Msg("space {space}", {"space": t})),
+            targets = tuple(Choice(f"{option.id}:{t}", option.target_labels.get(t, names.space(t)),
                                    Act(prompt.actor, option.id, t))
                             for t in option.targets)
             choices.append(Choice(option.id, option.label, None, targets))

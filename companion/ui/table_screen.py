@@ -29,7 +29,7 @@ from companion.ui.widgets import BigButton, Panel, label, row
 PANES = ("board", "heroes", "log")
 PANE_NAMES = {"board": N_("Board"), "heroes": N_("Heroes"), "log": N_("Log")}
 FITTING = 6  # buttons that fit beside the heroes at 800x480 without scrolling
-NARROW_FITTING = 3  # and one above the other beside the board
+NARROW_FITTING = 8  # and in two columns beside the board, End turn pinned below them
 
 
 def highlight(prompt: Prompt | None, state: GameState, step: Event | None, attack: Act | None) -> dict[str, str]:
@@ -75,8 +75,8 @@ class TableScreen(BaseScreen):
         state: GameState = session.state
         narrow = self.pane == "board"
         now = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap, size_hint_x=0.35 if narrow else 0.5)
-        now.add_widget(label(ui, ui.text(status_line(state, app.data)), "small", bold=True, size_hint_y=None,
-                             fit_height=True))
+        header = status_line(state, app.data, app.referee.phase_round)
+        now.add_widget(label(ui, ui.text(header), "small", bold=True, size_hint_y=None, fit_height=True))
         self._now(now, state, narrow)
         body.add_widget(row(ui, [self._pane(state), now]))
 
@@ -149,6 +149,8 @@ class TableScreen(BaseScreen):
         if app.confirming is not None:
             self._odds(now, state, narrow)
             return
+        if referee.echo is not None and referee.notice is None:
+            self._text(now, ui.text(referee.echo), "small", color=theme.GOOD)
         prompt = app.table.prompt
         if prompt is None:
             return

@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.config import Settings
 from companion.core.events import DiceRolling, DomainEvent
-from companion.core.flow import Act, ChoicePrompt, DiePrompt
+from companion.core.flow import Act, ActionPrompt, CardPrompt, ChoicePrompt, DiePrompt
 from companion.core.messages import Lang
 from companion.store import Problem
 from companion.ui.theme import MIN_TOUCH_MM, MM_PER_PX_7IN
@@ -37,6 +37,8 @@ class Driver:
         self.checks = 0
         self.failure = ""
         self.held = 0.0
+        self.report: dict[str, Any] = {}
+        self.taps = 0  # every finger on the screen or on a physical button, for the tap count
 
     # ---- running a scenario: a generator that yields the seconds to wait before its next step ----
 
@@ -103,6 +105,7 @@ class Driver:
         yield from self.settle()
         (board,) = self.widgets(BoardView)
         touch = UnitTestTouch(*board.geometry.centre(space))
+        self.taps += 1
         touch.touch_down()
         touch.touch_up()
         yield SETTLE_S
@@ -111,6 +114,7 @@ class Driver:
         """A finger on a physical button: its mock pin driven low, then released."""
         pins = self.app.settings.gpio.pins
         pin = self.app.table.outputs.factory.pin(getattr(pins, button))
+        self.taps += 1
         pin.drive_low()
         pin.drive_high()
 
@@ -151,6 +155,7 @@ class Driver:
         released: list[bool] = []
         button.bind(on_release=lambda *_: released.append(True))
         touch = self._touch(button)
+        self.taps += 1
         touch.touch_down()
         touch.touch_up()
         yield SETTLE_S
@@ -470,7 +475,92 @@ def screens_only(d: Driver) -> Generator[float, None, None]:
     yield from d.shot(f"table-board-{d.lang}-{size}")
 
 
-SCENARIOS: dict[str, Scenario] = {"whole-game": whole_game, "screens": screens_only}
+GOALS = {"attack": 2, "move": 1, "reveal": 1, "end": 1}
+"""Taps an action may take (issue 17), besides the throw, the marker and one Next per physical step."""
+
+
+def two_rounds(d: Driver) -> Generator[float, None, None]:
+    """Two full rounds played by taps only, from the home screen, each tap counted: per action the taps
+    that choose it, the throws and markers, and the Nexts that confirm its physical steps; per monster
+    phase the Nexts beside the monsters that acted. Printed as the "taps" of the report."""
+    app = d.app
+    yield 1.0
+    yield from d.tap(d.t("New game"))
+    yield from d.tap(names(d, "heroes", "knight"))
+    yield from d.tap(names(d, "heroes", "rogue"))
+    yield from d.tap(d.t("Start the game"))
+    yield from d.tap(d.t("Begin the game"))
+    if d.screen() == "setup":
+        yield from d.tap(d.t("Begin anyway"))
+    d.report["pregame"] = d.taps
+    actions: list[dict[str, Any]] = []
+    moved: set[tuple[int, str]] = set()
+    while app.session.state.outcome is None and (app.session.state.round <= 2 or app.referee.steps):
+        yield from d.settle()
+        state = app.session.state
+        if app.referee.steps and app.referee.steps[0].kind == "monster-phase":
+            monsters = len({e.data["monster"] for e in app.referee.steps if "monster" in e.data})
+            before = d.taps
+            while app.referee.steps:
+                yield from d.tap(d.t("Next"))
+            actions.append({"action": "monster phase", "taps": 0, "next": d.taps - before, "monsters": monsters})
+            continue
+        prompt = app.table.prompt
+        assert isinstance(prompt, ActionPrompt), prompt
+        options = {o.id: o for o in prompt.options}
+        record = {"action": "end", "taps": 0, "throw": 0, "marker": 0, "next": 0}
+        before = d.taps
+        if "attack" in options:
+            record["action"] = "attack"
+            yield from d.tap(app.ui().text(options["attack"].label))
+            if app.confirming is None:
+                shown = [app.ui().text(t) for t in options["attack"].target_labels.values()]
+                yield from d.tap(shown[0], count=shown.count(shown[0]))
+            yield from d.tap(d.t("Attack"))
+        elif "reveal" in options:
+            record["action"] = "reveal"
+            yield from d.tap_board(options["reveal"].targets[0])
+        elif "move" in options and (state.round, prompt.actor) not in moved:
+            record["action"] = "move"
+            moved.add((state.round, prompt.actor))
+            board = app.data.boards[state.board.zone]
+            near = {link for s in board.spaces if s.id in state.board.unrevealed for link in s.links}
+            yield from d.tap_board(next((t for t in options["move"].targets if t in near), options["move"].targets[0]))
+        else:
+            yield from d.tap(app.ui().text(options["end"].label))
+        record["taps"] = d.taps - before
+        yield from answer_until_action(d, record)
+        actions.append(record)
+    d.report["actions"] = actions
+    d.report["total"] = d.taps - d.report["pregame"]
+
+
+def answer_until_action(d: Driver, record: dict[str, Any]) -> Generator[float, None, None]:
+    """Throws, draws, choices and Nexts until the game asks for an action again (or a monster phase starts)."""
+    app = d.app
+    while app.session.state.outcome is None:
+        yield from d.settle()
+        if app.referee.steps and app.referee.steps[0].kind == "monster-phase":
+            return
+        before = d.taps
+        prompt = app.table.prompt
+        if app.referee.steps:
+            yield from d.tap(d.t("Next"))
+            record["next"] += d.taps - before
+        elif isinstance(prompt, DiePrompt):
+            yield from d.tap(d.t("Let the app roll"))
+            record["throw"] += 1
+        elif isinstance(prompt, CardPrompt):
+            yield from d.tap(d.t("Let the app draw"))
+            record["marker" if prompt.deck.startswith("markers-") else "throw"] += 1
+        elif isinstance(prompt, ChoicePrompt):
+            yield from d.tap(app.ui().text(prompt.options[0].label))
+            record["taps"] += 1
+        else:
+            return
+
+
+SCENARIOS: dict[str, Scenario] = {"whole-game": whole_game, "screens": screens_only, "two-rounds": two_rounds}
 
 
 def main(argv: list[str]) -> int:
@@ -494,11 +584,12 @@ def main(argv: list[str]) -> int:
             stored = store.start("covenant", {"heroes": ["sorceress"], "seed": 3})
             assert not isinstance(stored, Problem)
             stored.submit(Act("sorceress", "move", "t3"))
-    app = build_app(settings, "/etc/crypt-companion/config.toml", position=POSITION, seed=1)
+    position = None if scenario == "two-rounds" else POSITION
+    app = build_app(settings, "/etc/crypt-companion/config.toml", position=position, seed=1)
     driver = Driver(app, out, settings.ui.lang)
     app.bind(on_start=lambda *_: driver.start(SCENARIOS[scenario](driver)))
     app.run()
-    print(json.dumps({"shots": driver.shots, "checks": driver.checks, "failure": driver.failure}))
+    print(json.dumps({"shots": driver.shots, "checks": driver.checks, "failure": driver.failure, **driver.report}))
     return 1 if driver.failure else 0
 
 

@@ -128,14 +128,14 @@ def test_the_referee_holds_the_monster_phase_until_each_step_is_confirmed() -> N
         referee = Referee(Table(session, events))
         assert referee.submit(Act("knight", "move", "t1")) and not referee.waiting
         assert referee.undo() and referee.waiting
-        assert [m.text("en") for m in referee.put_back] == ["Move Exiled Knight back to m1."]
+        assert [m.text("en") for m in referee.put_back] == ["Move Exiled Knight back to space 8."]
         events.put(ButtonPressed("next"))
         referee.pump()
         assert not referee.put_back
         referee.submit(Act("knight", "move", "t1"))
         events.put(ButtonPressed("undo"))  # the physical Undo button
         referee.pump()
-        assert [m.text("en") for m in referee.put_back] == ["Move Exiled Knight back to m1."]
+        assert [m.text("en") for m in referee.put_back] == ["Move Exiled Knight back to space 8."]
         assert [e.kind for e in referee.transcript] == ["move", "undo", "move", "undo"]
         referee.next()
         referee.submit(Act("knight", "end", "turn"))

@@ -21,7 +21,7 @@ def begin(g: Play, hero: Hero, slot: str) -> None:
     g.s.actions -= 1
     g.s.reveal = Reveal(hero=hero.id, slot=slot)
     g.say("reveal", "§Exploration", "{hero} opens the door at {slot}: turn its room marker over.",
-          {"hero": hero.id, "slot": slot}, hero=g.hero_name(hero), slot=slot)
+          {"hero": hero.id, "slot": slot}, hero=g.hero_name(hero), slot=g.space_name(slot))
     g.next(DrawStep(deck=marker_deck_id(g.s.board.zone), purpose="marker", who=hero.id))
 
 
@@ -46,7 +46,7 @@ def on_room(g: Play, card: str) -> None:
     hero.space = r.slot
     g.say("room", "§Exploration", "{room}: a {kind} room. A door token goes on {slot}; {hero} moves in for free.",
           {"slot": r.slot, "room": card, "kind": spec.room}, room=g.named(spec.en, spec.ar),
-          kind=g.named(spec.room, _KIND_AR[spec.room]), slot=r.slot, hero=g.hero_name(hero))
+          kind=g.named(spec.room, _KIND_AR[spec.room]), slot=g.space_name(r.slot), hero=g.hero_name(hero))
     if g.hall_open() and len(s.board.revealed) == 4:
         g.say("hall-open", "§Exploration", "Four rooms are revealed: the guardian hall is open.")
     if spec.room in ("combat", "elite"):
@@ -119,7 +119,7 @@ def on_monster(g: Play, kind: str, purpose: str, who: str) -> None:
     s.next_uid += 1
     s.monsters.append(m)
     g.say("monster-appears", "§Exploration", "A {monster} appears in {space}.", {"monster": m.uid, "space": space},
-          monster=g.monster_name(m), space=space)
+          monster=g.monster_name(m), space=g.space_name(space))
     _monster_placed(g, purpose)
 
 

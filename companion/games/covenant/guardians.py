@@ -73,7 +73,7 @@ def _summon(g: Play, kind: str, count: int) -> None:
         s.monsters.append(m)
         g.say("summon", "R-GUARD-5", "{guardian} summons a {monster} to {space}.",
               {"monster": m.uid, "space": m.space}, guardian=g.guardian_name(), monster=g.monster_name(m),
-              space=m.space)
+              space=g.space_name(m.space))
 
 
 def attack(g: Play, chosen: str | None = None) -> bool:

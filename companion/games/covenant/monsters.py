@@ -223,4 +223,4 @@ def _walk(g: Play, m: Monster, path: list[str]) -> None:
     g.say("monster-move", "R-MON-2",
           Plural("{monster} moves {n} space: {path}.", "{monster} moves {n} spaces: {path}."),
           {"monster": m.uid, "from": start, "path": path}, monster=g.monster_name(m), n=len(path),
-          path=" → ".join([start, *path]))
+          path=g.path_name([start, *path]))

@@ -13,6 +13,7 @@ from companion.core.flow import Event
 from companion.core.messages import Field, Named, Plural
 from companion.games.covenant.board import Board
 from companion.games.covenant.data import GameData
+from companion.games.covenant.spaces import space_labels, space_name
 from companion.games.covenant.state import GameState, Hero, Monster, Pending
 
 
@@ -66,6 +67,15 @@ class Play:
 
     def named(self, en: str, ar: str) -> Named:
         return {"en": en, "ar": ar}
+
+    def space_name(self, space: str) -> Named:
+        """A space as the board view labels it ("room C", "space 12"): never its id."""
+        return space_name(self.d, self.s.board.zone, space)
+
+    def path_name(self, spaces: list[str]) -> Named:
+        labels = space_labels(self.d.boards[self.s.board.zone])
+        path = " → ".join(labels.get(s, s) for s in spaces)
+        return {"en": path, "ar": path}
 
     # ---- where things are ----------------------------------------------------------------------
 

@@ -162,12 +162,12 @@ def _why_not_target(g: Play, hero: Hero, act: Act) -> Rejection:
                           "rooms of this board are revealed ({n} so far).", n=len(s.board.revealed))
         if target in s.board.unrevealed:
             return reject("room-not-revealed", Layer.ILLEGAL, "R-EXPLORE-1", "{space} is a closed room: open its "
-                          "door from an adjacent space first.", space=target)
+                          "door from an adjacent space first.", space=g.space_name(target))
         if target not in g.board.links:
             return reject("unknown-space", Layer.MALFORMED, "§The boards", "There is no space {space} on this "
                           "board.", space=target)
         return reject("too-far", Layer.ILLEGAL, "§Your turn", "{space} is out of reach: one move covers {move} "
-                      "spaces and {left} of this turn's {cap} are left.", space=target,
+                      "spaces and {left} of this turn's {cap} are left.", space=g.space_name(target),
                       move=traits.movement(g.d, s, hero), left=traits.movement_cap(g.d, s, hero) - hero.moved,
                       cap=traits.movement_cap(g.d, s, hero))
     if act.action in ("attack", "fireball"):
@@ -179,7 +179,8 @@ def _why_not_target(g: Play, hero: Hero, act: Act) -> Rejection:
                       range=traits.attack_range(g.d, hero))
     if act.action == "reveal":
         return reject("not-adjacent", Layer.ILLEGAL, "§Exploration", "Open a door from a space adjacent to its "
-                      "room; {space} is not a closed room next to {hero}.", space=target, hero=g.hero_name(hero))
+                      "room; {space} is not a closed room next to {hero}.", space=g.space_name(target),
+                      hero=g.hero_name(hero))
     return reject("bad-target", Layer.ILLEGAL, "§Your turn", "{target} is not a possible target for this action "
                   "now.", target=target)
 
@@ -223,8 +224,8 @@ def perform(g: Play, act: Act) -> None:
         s.actions -= 1
         g.say("move", "§Your turn", Plural("{hero} moves {n} space to {space} ({moved} of {cap} this turn).",
                                            "{hero} moves {n} spaces to {space} ({moved} of {cap} this turn)."),
-              {"hero": hero.id, "from": start, "to": target}, hero=g.hero_name(hero), n=distance, space=target,
-              moved=hero.moved, cap=traits.movement_cap(g.d, s, hero))
+              {"hero": hero.id, "from": start, "to": target}, hero=g.hero_name(hero), n=distance,
+              space=g.space_name(target), moved=hero.moved, cap=traits.movement_cap(g.d, s, hero))
         if target == g.board.hall:
             guardians.provoke(g)
         from companion.games.covenant import escape
