@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from companion.core.messages import Msg, Named
+from companion.core.messages import Msg, Named, Plural
 
 DECK_NAMES: dict[str, Named] = {
     "combat": {"en": "combat", "ar": "القتال"},
@@ -141,9 +141,11 @@ def _board(names: Names, now: dict[str, Any], back: dict[str, Any]) -> list[Msg]
     for space in sorted(set(chests_now) | set(chests_back)):
         diff = chests_back.get(space, 0) - chests_now.get(space, 0)
         if diff > 0:
-            out.append(Msg("Put {count} chest(s) back in {space}.", {"count": diff, "space": names.space(space)}))
+            put = Plural("Put {count} chest back in {space}.", "Put {count} chests back in {space}.", "count")
+            out.append(Msg.of(put, {"count": diff, "space": names.space(space)}))
         elif diff < 0:
-            out.append(Msg("Take {count} chest(s) off {space}.", {"count": -diff, "space": names.space(space)}))
+            take = Plural("Take {count} chest off {space}.", "Take {count} chests off {space}.", "count")
+            out.append(Msg.of(take, {"count": -diff, "space": names.space(space)}))
     return out
 
 

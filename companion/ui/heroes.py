@@ -4,7 +4,7 @@ shards, upgrades). Read-only views of the engine's state, as messages; no Kivy h
 
 from __future__ import annotations
 
-from companion.core.messages import Msg, Named
+from companion.core.messages import Msg, Named, Plural
 from companion.games.covenant.data import GameData
 from companion.games.covenant.state import GameState, Hero
 
@@ -34,13 +34,14 @@ def status_line(state: GameState, data: GameData, phase_round: int | None = None
     if state.phase == "monsters":
         return Msg("Round {round} · monster phase · falls {falls}/{most}", {"round": state.round, **falls})
     hero = {"hero": _named(data.heroes[state.active]), "actions": state.actions, **falls}
-    one = state.actions == 1
     if state.escape is not None and state.escape.round:
         escape = {"round": state.escape.round, "rounds": state.escape.rounds, **hero}
-        return Msg("Escape round {round} of {rounds} · {hero}: 1 action · falls {falls}/{most}" if one else
-                   "Escape round {round} of {rounds} · {hero}: {actions} actions · falls {falls}/{most}", escape)
-    return Msg("Round {round} · {hero}: 1 action · falls {falls}/{most}" if one else
-               "Round {round} · {hero}: {actions} actions · falls {falls}/{most}", {"round": state.round, **hero})
+        return Msg.of(Plural("Escape round {round} of {rounds} · {hero}: {actions} action · falls {falls}/{most}",
+                             "Escape round {round} of {rounds} · {hero}: {actions} actions · falls {falls}/{most}",
+                             "actions"), escape)
+    return Msg.of(Plural("Round {round} · {hero}: {actions} action · falls {falls}/{most}",
+                         "Round {round} · {hero}: {actions} actions · falls {falls}/{most}", "actions"),
+                  {"round": state.round, **hero})
 
 
 def hp_text(hero: Hero) -> Msg:
@@ -77,9 +78,12 @@ def conditions(hero: Hero, state: GameState) -> list[Msg]:
     if state.escape is not None and state.escape.bearer == hero.id:
         found.append(Msg("carries the Covenant"))
     if hero.poison:
-        found.append(Msg("poisoned: 1 damage at the start of each of the next {n} turns", {"n": hero.poison}))
+        poison = Plural("poisoned: 1 damage at the start of the next turn",
+                        "poisoned: 1 damage at the start of each of the next {n} turns")
+        found.append(Msg.of(poison, {"n": hero.poison}))
     if hero.curse:
-        found.append(Msg("cursed: {n} fewer actions next turn", {"n": hero.curse}))
+        found.append(Msg.of(Plural("cursed: 1 action fewer next turn", "cursed: {n} fewer actions next turn"),
+                            {"n": hero.curse}))
     if hero.fallen and hero.dies_after_round:
         found.append(Msg("dies unless revived by the end of round {round}", {"round": hero.dies_after_round}))
     return found

@@ -17,7 +17,7 @@ from companion.core.flow import Event, Input
 from companion.core.messages import Msg, Named
 from companion.ui import theme
 from companion.ui.prompts import Choice, PromptView
-from companion.ui.rulebook import rule_name
+from companion.ui.rulebook import cite
 from companion.ui.theme import Ui
 from companion.ui.widgets import BigButton, LongPressLabel, Panel, label
 
@@ -29,7 +29,7 @@ def show_rule(ui: Ui, rule: str, rule_text: RuleText) -> ModalView:
     text = rule_text(rule)
     view = ModalView(size_hint=(0.85, 0.8), background_color=(0, 0, 0, 0.7))
     panel = Panel(orientation="vertical", padding=ui.px(14), spacing=ui.gap)
-    panel.add_widget(label(ui, ui.t("Rule {rule}", rule=rule_name(rule, ui.lang)), "title", size_hint_y=None,
+    panel.add_widget(label(ui, ui.text(cite(rule)), "title", size_hint_y=None,
                            height=ui.touch))
     body = ui.text(text) if text else ui.t("The text of this rule is not available.")
     box = BoxLayout(orientation="vertical", size_hint_y=None)
@@ -49,7 +49,7 @@ def citation(ui: Ui, rule: str, rule_text: RuleText, **kwargs: Any) -> LongPress
     kwargs.setdefault("font_size", ui.font("small"))
     kwargs.setdefault("color", theme.WARN)
     return LongPressLabel(lambda: show_rule(ui, rule, rule_text),
-                          logical=ui.t("Rule {rule}", rule=rule_name(rule, ui.lang)), rtl=ui.rtl, **kwargs)
+                          logical=ui.text(cite(rule)), rtl=ui.rtl, **kwargs)
 
 
 FITTING = 16  # four rows of four: what fits under a two-line title at 800x480

@@ -120,17 +120,17 @@ class Driver:
 
     def show_rule(self, rule: str, shot: str) -> Generator[float, None, None]:
         """A short tap on a rule citation does nothing; a long press shows the rule, shot, then closed."""
-        from companion.ui.rulebook import rule_name
+        from companion.ui.rulebook import cite
         from companion.ui.widgets import LongPressLabel
 
         yield from self.settle()
-        citation = self.find(self.t("Rule {rule}", rule=rule_name(rule, self.app.lang)), kind=LongPressLabel)
-        touch = self._touch(citation)
+        cited = self.find(self.app.ui().text(cite(rule)), kind=LongPressLabel)
+        touch = self._touch(cited)
         touch.touch_down()
         touch.touch_up()
         yield 1.0
         assert not self.modal_open(), "a short tap on a rule citation opened the rule"
-        yield from self.hold(citation, self.modal_open)
+        yield from self.hold(cited, self.modal_open)
         # Kivy times the 0.5 s from the frame the touch arrived in, a little before our clock started.
         assert self.held >= 0.45, f"the rule opened after {self.held:.2f} s, before a long press"
         yield 0.5  # the window fades in
