@@ -37,10 +37,12 @@ def status_line(state: GameState, data: GameData, phase_round: int | None = None
     one = state.actions == 1
     if state.escape is not None and state.escape.round:
         escape = {"round": state.escape.round, "rounds": state.escape.rounds, **hero}
-        return Msg("Escape round {round} of {rounds} · {hero}: 1 action · falls {falls}/{most}" if one else
-                   "Escape round {round} of {rounds} · {hero}: {actions} actions · falls {falls}/{most}", escape)
-    return Msg("Round {round} · {hero}: 1 action · falls {falls}/{most}" if one else
-               "Round {round} · {hero}: {actions} actions · falls {falls}/{most}", {"round": state.round, **hero})
+        if one:
+            return Msg("Escape round {round} of {rounds} · {hero}: 1 action · falls {falls}/{most}", escape)
+        return Msg("Escape round {round} of {rounds} · {hero}: {actions} actions · falls {falls}/{most}", escape)
+    if one:
+        return Msg("Round {round} · {hero}: 1 action · falls {falls}/{most}", {"round": state.round, **hero})
+    return Msg("Round {round} · {hero}: {actions} actions · falls {falls}/{most}", {"round": state.round, **hero})
 
 
 def hp_text(hero: Hero) -> Msg:
