@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from itertools import pairwise
 
 from arabic_reshaper import ArabicReshaper
 from bidi.algorithm import get_display
@@ -125,21 +124,26 @@ def display_lines(text: str, width: float, measure: Measure, rtl: bool) -> list[
     return [line for paragraph in display_paragraphs(text, width, measure, rtl) for line in paragraph]
 
 
-_NUMBER = re.compile(r"^[+−-]?\d+(?:[.,/:]\d+)*[%٪]?$")
+_NUMBER = re.compile(r"^[(«]?[+−-]?\d+(?:[.,/:]\d+)*[%٪]?$")
+_CLAUSE_END = re.compile(r"^[(«]?[+−-]?\d+(?:[.,/:]\d+)*[%٪]?[)»]?[،؛:,;.!?]$")
 _LONE_SEPARATORS = frozenset("·|/")
 
 
 def bind_numbers(text: str) -> str:
-    """No-break spaces around every number, and before a separator standing alone ("·"), so a wrap
-    never leaves "4" at the end of a line and its "actions" on the next, nor a "·" at either edge."""
+    """No-break spaces that keep a number with its noun: a number to the word after it ("4 actions"), or,
+    ending its clause ("round 1,", "falls 5/6"), to the word before it; and a separator standing alone
+    ("·") to the word before it. So a wrap never leaves "4" at a line's end and its "actions" on the next."""
     paragraphs = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
-        joined = words[0]
-        for before, word in pairwise(words):
-            bound = _NUMBER.match(before) or _NUMBER.match(word) or word in _LONE_SEPARATORS
-            joined += (NBSP if bound and before and word else " ") + word
-        paragraphs.append(joined)
+        glue = [" "] * len(words)  # glue[i]: what joins words[i - 1] and words[i]
+        for i, word in enumerate(words):
+            after = words[i + 1] if i + 1 < len(words) else ""
+            if _NUMBER.match(word) and after and after not in _LONE_SEPARATORS:
+                glue[i + 1] = NBSP
+            elif (_NUMBER.match(word) or _CLAUSE_END.match(word) or word in _LONE_SEPARATORS) and i > 0:
+                glue[i] = NBSP
+        paragraphs.append("".join(g + w if i else w for i, (g, w) in enumerate(zip(glue, words, strict=True))))
     return "\n".join(paragraphs)
 
 

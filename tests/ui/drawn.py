@@ -49,27 +49,22 @@ def no_raw_ids(d: Drawn) -> list[str]:
     return [f"raw id {m.group(0)!r} in {line!r}" for line in d.lines for m in RAW_ID.finditer(line)]
 
 
-def _edge_tokens(line: str) -> tuple[str, str]:
-    words = line.split()
-    return (words[0], words[-1]) if words else ("", "")
-
-
 def nothing_orphaned(d: Drawn) -> list[str]:
-    """Where a paragraph wraps, neither side of the break is a lone separator or a bare number."""
+    """Where a paragraph wraps: no lone separator on either side of the break, no number left at a line's
+    end with its noun on the next line ("الفارس المنفي: 4" / "أفعال"), and no number alone at a line's
+    start, cut from the word before it ("falls" / "5/6")."""
     problems = []
     for paragraph in d.paragraphs:
         for i, line in enumerate(paragraph):
-            left, right = _edge_tokens(line)
-            start, end = (right, left) if d.rtl else (left, right)
-            edges = ([start] if i > 0 else []) + ([end] if i < len(paragraph) - 1 else [])
-            for token in edges:
-                if token in SEPARATORS or NUMBER.match(token):
-                    problems.append(f"{token!r} orphaned at a line's edge: {list(paragraph)!r}")
-    for line in d.lines:
-        left, right = _edge_tokens(line)
-        for token in (left, right):
-            if len(token) == 1 and token in "·":
-                problems.append(f"separator {token!r} at the edge of {line!r}")
+            words = line.split()
+            if not words:
+                continue
+            start, end = (words[-1], words[0]) if d.rtl else (words[0], words[-1])
+            alone = len(words) == 1 or SEPARATORS.issuperset(words[1:] if not d.rtl else words[:-1])
+            if i > 0 and (start in SEPARATORS or (NUMBER.match(start) and alone)):
+                problems.append(f"{start!r} orphaned at a line's start: {list(paragraph)!r}")
+            if i < len(paragraph) - 1 and (end in SEPARATORS or NUMBER.match(end)):
+                problems.append(f"{end!r} orphaned at a line's end: {list(paragraph)!r}")
     return problems
 
 

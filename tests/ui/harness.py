@@ -195,8 +195,8 @@ class Driver:
         from kivy.core.window import Window
 
         yield from self.settle()
-        self.check_screen()
         self.check_drawn(name)
+        self.check_screen()
         taken = Path(Window.screenshot(str(self.out / f"{name}.png")))
         final = self.out / f"{name}.png"
         taken.replace(final)
