@@ -23,9 +23,10 @@ def _list(names: list[Named]) -> Named:
     return {"en": ", ".join(n["en"] for n in names), "ar": "، ".join(n.get("ar") or n["en"] for n in names)}
 
 
-def status_line(state: GameState, data: GameData, phase_round: int | None = None) -> Msg:
+def status_line(state: GameState, data: GameData, phase_round: int | None = None, short: bool = False) -> Msg:
     """Round, whose turn and the actions left, the falls; the escape's round once it has begun. While
-    the players step through a monster phase (`phase_round`), that phase, though the engine has moved on."""
+    the players step through a monster phase (`phase_round`), that phase, though the engine has moved on.
+    `short` leaves out the hero, whom the prompt below names (the narrow panel beside the board)."""
     falls = {"falls": state.falls, "most": MAX_FALLS}
     if phase_round is not None:
         return Msg("Round {round} · monster phase · falls {falls}/{most}", {"round": phase_round, **falls})
@@ -35,6 +36,8 @@ def status_line(state: GameState, data: GameData, phase_round: int | None = None
         return Msg("Round {round} · monster phase · falls {falls}/{most}", {"round": state.round, **falls})
     hero = {"hero": _named(data.heroes[state.active]), "actions": state.actions, **falls}
     one = state.actions == 1
+    if short:
+        return _short(state, one)
     if state.escape is not None and state.escape.round:
         escape = {"round": state.escape.round, "rounds": state.escape.rounds, **hero}
         if one:
@@ -43,6 +46,18 @@ def status_line(state: GameState, data: GameData, phase_round: int | None = None
     if one:
         return Msg("Round {round} · {hero}: 1 action · falls {falls}/{most}", {"round": state.round, **hero})
     return Msg("Round {round} · {hero}: {actions} actions · falls {falls}/{most}", {"round": state.round, **hero})
+
+
+def _short(state: GameState, one: bool) -> Msg:
+    fields = {"round": state.round, "actions": state.actions, "falls": state.falls, "most": MAX_FALLS}
+    if state.escape is not None and state.escape.round:
+        escape = {**fields, "round": state.escape.round, "rounds": state.escape.rounds}
+        if one:
+            return Msg("Escape round {round} of {rounds} · 1 action · falls {falls}/{most}", escape)
+        return Msg("Escape round {round} of {rounds} · {actions} actions · falls {falls}/{most}", escape)
+    if one:
+        return Msg("Round {round} · 1 action · falls {falls}/{most}", fields)
+    return Msg("Round {round} · {actions} actions · falls {falls}/{most}", fields)
 
 
 def hp_text(hero: Hero) -> Msg:

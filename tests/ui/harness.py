@@ -342,6 +342,9 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     assert app.referee.notice is not None and app.referee.notice.id.startswith("Tap on the screen the room")
     yield from d.tap_board("room3")
     assert app.session.state.board.revealed.get("room3") == "z1-trap-1", app.session.state.board.revealed
+    assert app.referee.steps[0].kind == "room"  # the door token and the Knight moving in, on the main panel
+    yield from d.shot(f"table-reveal-{lang}")
+    yield from d.tap(d.t("Next"))
     yield from d.shot(f"table-die-{lang}")
     yield from simulated(d, names_face(d, "trap", "teleport"))
     yield from d.until(lambda: bool(app.referee.steps), "the tray's throw is ruled")
@@ -355,11 +358,14 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
 
     # Undo the reveal: the marker and the trap die it got stand when the door is opened again (R-STORE-1).
     yield from d.tap(d.t("Undo"))
-    assert "room3" not in app.session.state.board.revealed and len(app.referee.put_back) == 3
+    # The Knight back out of the room, the door token off it: its marker lies there, face down again.
+    assert "room3" not in app.session.state.board.revealed and len(app.referee.put_back) == 2
     yield from d.tap(d.t("Done"))
     yield from d.tap_board("room3")
     yield from d.shot(f"table-kept-{lang}")
     yield from d.tap(d.t("Go on"))
+    while app.referee.steps:
+        yield from d.tap(d.t("Next"))
     d.press("next")  # the kept trap die, taken by the physical button
     yield from d.until(lambda: bool(app.referee.steps), "the kept die is taken")
     assert [e.kind for e in app.referee.steps] == ["trap", "teleport"]
@@ -385,7 +391,8 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     yield from d.tap(app.ui().text(option_label(app, "keep")))
     assert app.referee.steps and app.referee.steps[0].kind in ("hit", "miss")
     yield from d.shot(f"table-hit-{lang}")
-    yield from d.tap(d.t("Next"))
+    while app.referee.steps:
+        yield from d.tap(d.t("Next"))
     # Seed 1 deals a 10 and the tray threw a 5: m2 is dead, and a tap on m4 aims at the Goblin left there.
     assert [m.uid for m in app.session.state.monsters] == ["m1"]
     yield from d.tap_board("m4")
@@ -477,6 +484,7 @@ def two_rounds(d: Driver) -> Generator[float, None, None]:
         prompt = app.table.prompt
         assert isinstance(prompt, ActionPrompt), prompt
         options = {o.id: o for o in prompt.options}
+        every_action_in_view(d, prompt)
         record = {"action": "end", "taps": 0, "throw": 0, "marker": 0, "next": 0}
         before = d.taps
         if "attack" in options:
@@ -504,6 +512,20 @@ def two_rounds(d: Driver) -> Generator[float, None, None]:
     d.report["total"] = d.taps - d.report["pregame"]
 
 
+def every_action_in_view(d: Driver, prompt: ActionPrompt) -> None:
+    """Issue 17: every action of the turn, End turn among them, on screen at once: no scroll view holds
+    them, and each lies inside the window."""
+    from kivy.core.window import Window
+    from kivy.uix.scrollview import ScrollView
+
+    for option in prompt.options:
+        button = d.find(d.app.ui().text(option.label))
+        assert not any(isinstance(p, ScrollView) for p in iter_parents(button)), f"{option.id} is in a scroll view"
+        x, y = button.to_window(*button.pos)
+        assert x >= 0 and x + button.width <= Window.width and y >= 0 and y + button.height <= Window.height, \
+            f"{option.id} lies outside the window"
+
+
 def answer_until_action(d: Driver, record: dict[str, Any]) -> Generator[float, None, None]:
     """Throws, draws, choices and Nexts until the game asks for an action again (or a monster phase starts)."""
     app = d.app
@@ -514,6 +536,7 @@ def answer_until_action(d: Driver, record: dict[str, Any]) -> Generator[float, N
         before = d.taps
         prompt = app.table.prompt
         if app.referee.steps:
+            record.setdefault("steps", []).append(app.referee.steps[0].kind)
             yield from d.tap(d.t("Next"))
             record["next"] += d.taps - before
         elif isinstance(prompt, DiePrompt):
