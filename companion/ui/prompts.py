@@ -107,7 +107,7 @@ def _card(prompt: CardPrompt, names: Namer, opening: str | None) -> PromptView:
     if prompt.deck.startswith("markers-") and opening is not None:
         # Setup step 6 lays the markers face down on their rooms: the one on the room being opened is
         # turned over, not drawn from a deck.
-        title = Msg("{who}: turn over the room marker on {room}, then lay it on the reader or tap it here",
+        title = Msg("{who}: turn over the marker on {room} and lay it on the reader",
                     {"who": names.who(prompt.who), "room": names.space(opening)})
         return PromptView(title, None, prompt.rule, tuple(choices))
     title = Msg("{who}: draw from the {deck} deck",

@@ -65,7 +65,7 @@ class Referee:
                     self.phase_round = int(event.data.get("round", 0))
                 if event.kind in DECK_KINDS and self._app_deals(DECK_KINDS[event.kind]):
                     continue
-                if event.kind in ECHO_KINDS and self.phase_round is None:
+                if event.kind in ECHO_KINDS and (self.phase_round is None or event.kind == "turn"):
                     # A move is the one the players still carry out by hand: the figure to its space.
                     self.echo = event.msg if event.kind == "move" else self.echo
                 else:
@@ -95,9 +95,11 @@ class Referee:
         monster (its target, its path, its blow), so that a monster's turn takes one Next."""
         if not self.steps:
             return []
-        key = _monster(self.steps[0])
-        group = [self.steps[0]]
-        for event in self.steps[1:]:
+        # The start of a monster phase goes with its first step: one Next per monster, none for the title.
+        start = 1 if self.steps[0].kind == PHASE_START and len(self.steps) > 1 else 0
+        key = _monster(self.steps[start])
+        group = self.steps[:start + 1]
+        for event in self.steps[start + 1:]:
             if key is None or _monster(event) != key:
                 break
             group.append(event)

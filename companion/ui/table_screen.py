@@ -31,7 +31,8 @@ PANES = ("board", "heroes", "log")
 STEP_MARKS = (("slot", "reveal"), ("space", "move"), ("to", "move"))
 PANE_NAMES = {"board": N_("Board"), "heroes": N_("Heroes"), "log": N_("Log")}
 FITTING = 6  # buttons that fit beside the heroes at 800x480 without scrolling
-NARROW_FITTING = 8  # and in two columns beside the board, End turn pinned below them
+NARROW_FITTING = 8  # and in two columns beside the board, End turn pinned below them: every action
+NARROW_CHOICES = 6  # a card or a die beside the board: more scroll (a marker is laid on the reader anyway)
 NARROW_SHARE = 0.365  # the panel's share beside the board: two columns of buttons, 9 mm tap boxes left
 
 
@@ -169,7 +170,8 @@ class TableScreen(BaseScreen):
             # Above the faces, not instead of them: a die that never settles is entered by touch.
             shown = replace(shown, purpose=Msg("Rolling…"))
         self.panel = PromptPanel(ui, shown, app.answer, app.rule_text,
-                                 fitting=NARROW_FITTING if narrow else FITTING, narrow=narrow, fill=(0, 0, 0, 0),
+                                 fitting=(NARROW_FITTING if isinstance(prompt, ActionPrompt) else NARROW_CHOICES)
+                                 if narrow else FITTING, narrow=narrow, fill=(0, 0, 0, 0),
                                  padding=0)
         now.add_widget(self.panel)
 

@@ -405,7 +405,7 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     yield from d.shot(f"table-monsters-{lang}")
     left = len(app.referee.steps)
     d.press("next")
-    yield from d.until(lambda: len(app.referee.steps) == left - 1, "the Next button confirms a step")
+    yield from d.until(lambda: len(app.referee.steps) < left, "the Next button confirms a step")
     while app.referee.steps:
         yield from d.tap(d.t("Next"))
     assert app.session.state.outcome == "defeat:falls"
@@ -475,11 +475,17 @@ def two_rounds(d: Driver) -> Generator[float, None, None]:
         yield from d.settle()
         state = app.session.state
         if app.referee.steps and app.referee.steps[0].kind == "monster-phase":
-            monsters = len({e.data["monster"] for e in app.referee.steps if "monster" in e.data})
+            steps = app.referee.steps
+            monsters = len({e.data["monster"] for e in steps if "monster" in e.data})
+            others = sum(1 for e in steps if "monster" not in e.data and e.kind != "monster-phase")
             before = d.taps
             while app.referee.steps:
+                if "monster-shot" not in d.report:
+                    d.report["monster-shot"] = True
+                    yield from d.shot(f"table-monster-step-{d.lang}")
                 yield from d.tap(d.t("Next"))
-            actions.append({"action": "monster phase", "taps": 0, "next": d.taps - before, "monsters": monsters})
+            actions.append({"action": "monster phase", "taps": 0, "next": d.taps - before, "monsters": monsters,
+                            "other steps": others})
             continue
         prompt = app.table.prompt
         assert isinstance(prompt, ActionPrompt), prompt
@@ -489,8 +495,14 @@ def two_rounds(d: Driver) -> Generator[float, None, None]:
         before = d.taps
         if "attack" in options:
             record["action"] = "attack"
-            yield from d.tap(app.ui().text(options["attack"].label))
-            if app.confirming is None:
+            targets = options["attack"].targets
+            if len(targets) == 1:  # the button goes straight to the odds
+                yield from d.tap(app.ui().text(options["attack"].label))
+            elif sum(m.space == state.monster(targets[0]).space for m in state.monsters) == 1:
+                yield from d.tap_board(state.monster(targets[0]).space)  # a finger on the monster
+            else:  # two on one space: the button, then which
+                record["which"] = 1
+                yield from d.tap(app.ui().text(options["attack"].label))
                 shown = [app.ui().text(t) for t in options["attack"].target_labels.values()]
                 yield from d.tap(shown[0], count=shown.count(shown[0]))
             yield from d.tap(d.t("Attack"))
@@ -543,11 +555,14 @@ def answer_until_action(d: Driver, record: dict[str, Any]) -> Generator[float, N
             yield from d.tap(d.t("Let the app roll"))
             record["throw"] += 1
         elif isinstance(prompt, CardPrompt):
+            if prompt.deck.startswith("markers-") and "marker-shot" not in d.report:
+                d.report["marker-shot"] = True
+                yield from d.shot(f"table-marker-{d.lang}")
             yield from d.tap(d.t("Let the app draw"))
             record["marker" if prompt.deck.startswith("markers-") else "throw"] += 1
-        elif isinstance(prompt, ChoicePrompt):
+        elif isinstance(prompt, ChoicePrompt):  # Keep (a reroll is possible) or another choice
             yield from d.tap(app.ui().text(prompt.options[0].label))
-            record["taps"] += 1
+            record["choice"] = record.get("choice", 0) + 1
         else:
             return
 

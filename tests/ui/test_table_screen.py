@@ -50,4 +50,4 @@ def test_the_marker_prompt_names_and_marks_the_room_being_opened() -> None:
     data = default()
     names = Namer({"knight": {"en": "Exiled Knight"}}, data.dice, lambda s: {"en": f"room {s[-1]}"})
     title = view(prompt, names, state.reveal.slot).title.text("en")
-    assert title.startswith("Exiled Knight: turn over the room marker on room 3") and "deck" not in title
+    assert title.startswith("Exiled Knight: turn over the marker on room 3") and "deck" not in title
