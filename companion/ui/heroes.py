@@ -4,6 +4,7 @@ shards, upgrades). Read-only views of the engine's state, as messages; no Kivy h
 
 from __future__ import annotations
 
+from companion.core.flow import Event
 from companion.core.messages import Msg, Named
 from companion.games.covenant.data import GameData
 from companion.games.covenant.state import GameState, Hero
@@ -58,6 +59,16 @@ def _short(state: GameState, one: bool) -> Msg:
     if one:
         return Msg("Round {round} · 1 action · falls {falls}/{most}", fields)
     return Msg("Round {round} · {actions} actions · falls {falls}/{most}", fields)
+
+
+def attack_sum(event: Event) -> Msg | None:
+    """An attack's arithmetic with each number named (§Combat: the card, the die, the bonus, against the
+    target's strength), for the step that shows its outcome; the transcript keeps the engine's short form."""
+    data = event.data
+    if event.kind not in ("hit", "miss", "golden-six") or not all(k in data for k in ("card", "die", "bonus")):
+        return None
+    return Msg("Card {card} + die {die} + bonus {bonus} = {total}, against strength {strength}",
+               {k: data[k] for k in ("card", "die", "bonus", "total", "strength")})
 
 
 def hp_text(hero: Hero) -> Msg:

@@ -20,7 +20,7 @@ from companion.games.covenant.state import GameState
 from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.board import BoardView
-from companion.ui.heroes import conditions, hero_lines, status_line
+from companion.ui.heroes import attack_sum, conditions, hero_lines, status_line
 from companion.ui.i18n import N_
 from companion.ui.prompt_panel import PromptPanel, Transcript, citation
 from companion.ui.prompts import view
@@ -138,7 +138,8 @@ class TableScreen(BaseScreen):
             return
         if referee.steps:
             shown = referee.shown
-            now.add_widget(self._scrolled([ui.text(step.msg) for step in shown], "small" if narrow else "body"))
+            texts = [ui.text(m) for step in shown for m in (attack_sum(step), step.msg) if m is not None]
+            now.add_widget(self._scrolled(texts, "small" if narrow else "body"))
             now.add_widget(citation(ui, shown[-1].rule, app.rule_text, size_hint_y=None, fit_height=True))
             if not narrow:
                 self._text(now, ui.t("Tap Next, or press the Next button."), "small", color=theme.MUTED)
