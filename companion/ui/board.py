@@ -476,7 +476,7 @@ class BoardView(Widget):
             side = 1 if self.ui.rtl else -1
             lx, ly = cx + side * (hw - tw / 2 - u * 0.02), cy + hh - th / 2 - u * 0.02
             role = self.highlight.get(sid)
-            g.add(Color(rgba=HIGHLIGHTS.get(role, (0.05, 0.04, 0.06, 0.85))))
+            g.add(Color(rgba=HIGHLIGHTS.get(role or "", (0.05, 0.04, 0.06, 0.85))))
             g.add(RoundedRectangle(pos=(lx - tw / 2, ly - th / 2), size=(tw, th), radius=[th * 0.25]))
             draw_text(g, texture, lx, ly, (0, 0, 0, 1) if role in HIGHLIGHTS else GOLD)
             self.labels[sid] = (text, th)

@@ -53,7 +53,7 @@ def citation(ui: Ui, rule: str, rule_text: RuleText, **kwargs: Any) -> LongPress
 
 
 FITTING = 16  # four rows of four: what fits under a two-line title at 800x480
-PINNED = "end"  # the choice kept at the foot of the panel, whatever else it lists: End turn
+PINNED = ("end", "app-roll", "app-draw")  # kept whole at the foot of the panel: End turn, the app's throw or draw
 
 
 def columns(count: int) -> int:
@@ -67,7 +67,8 @@ class PromptPanel(Panel):
     def __init__(self, ui: Ui, view: PromptView, on_answer: Callable[[Input], object],
                  rule_text: RuleText, fitting: int = FITTING, narrow: bool = False, **kwargs: Any) -> None:
         kwargs.setdefault("padding", ui.gap)
-        super().__init__(orientation="vertical", spacing=ui.gap, **kwargs)
+        # Beside the board every pixel of height counts: half the spacing.
+        super().__init__(orientation="vertical", spacing=ui.gap / 2 if narrow else ui.gap, **kwargs)
         self.ui, self.view, self.on_answer, self.rule_text = ui, view, on_answer, rule_text
         self.fitting, self.narrow = fitting, narrow
         self.opened: Choice | None = None
@@ -78,15 +79,19 @@ class PromptPanel(Panel):
         ui, view = self.ui, self.view
         self.clear_widgets()
         self.buttons = {}
-        self.add_widget(label(ui, ui.text(view.title), "body", bold=True, size_hint_y=None, fit_height=True))
+        self.add_widget(label(ui, ui.text(view.title), "small" if self.narrow else "body", bold=True,
+                              size_hint_y=None, fit_height=True))
         if view.purpose is not None:
             self.add_widget(label(ui, ui.text(view.purpose), "small", size_hint_y=None, fit_height=True))
         self.add_widget(citation(ui, view.rule, self.rule_text, size_hint_y=None, fit_height=True))
-        pinned = next((c for c in view.choices if c.key == PINNED), None)
+        pinned = next((c for c in view.choices if c.key in PINNED), None)
         choices = self.opened.children if self.opened else [c for c in view.choices if c is not pinned]
         count = len(choices) + (self.opened is not None)
-        cols = (1 if count <= 3 else 2) if self.narrow else columns(count)
-        grid = GridLayout(cols=cols, spacing=ui.gap,
+        cols = columns(count)
+        if self.narrow:  # beside the board: two columns, three of a die's numbers
+            short = all(len(ui.text(c.label)) <= 2 for c in choices)
+            cols = 1 if count <= 2 else 3 if short else 2
+        grid = GridLayout(cols=cols, spacing=self.spacing,
                           orientation="rl-tb" if ui.rtl else "lr-tb", row_force_default=True,
                           row_default_height=ui.touch)
         for choice in choices:

@@ -18,6 +18,8 @@ from companion.table import Table, Update
 # itself (or than the prompt that follows asks): shown above the next prompt, not waited on. Every other
 # event is a step the table confirms with Next (or the physical button), in order.
 ECHO_KINDS = frozenset({"move", "attack", "reveal", "end-turn", "turn", "reroll"})
+# Events about a deck's cards: a step when the table holds that deck, the app's own business otherwise.
+DECK_KINDS = {"redraw": "monsters"}
 PHASE_START = "monster-phase"
 UNDO_RULE = "R-STORE-1"
 MERCHANT_RULE = "§Events and traps"
@@ -44,7 +46,7 @@ class Referee:
     notice_rule: str = ""
     put_back: list[Msg] = field(default_factory=list)
     spare_next: bool = False  # the Next button pressed with no step to confirm: the screen's own to use
-    echo: Msg | None = None  # what the last choice did, shown above the prompt that follows
+    echo: Msg | None = None  # the move just chosen, shown above the prompt that follows
     merchant: str | None = None  # where the Merchant stood when last seen
 
     def __post_init__(self) -> None:
@@ -61,8 +63,11 @@ class Referee:
             for event in accepted.events:
                 if event.kind == PHASE_START:
                     self.phase_round = int(event.data.get("round", 0))
-                if event.kind in ECHO_KINDS and self.phase_round is None:
-                    self.echo = event.msg
+                if event.kind in DECK_KINDS and self._app_deals(DECK_KINDS[event.kind]):
+                    continue
+                if event.kind in ECHO_KINDS and (self.phase_round is None or event.kind == "turn"):
+                    # A move is the one the players still carry out by hand: the figure to its space.
+                    self.echo = event.msg if event.kind == "move" else self.echo
                 else:
                     self.steps.append(event)
             self._merchant_left()
@@ -79,6 +84,26 @@ class Referee:
             self.transcript.append(Event("undo", Msg("The last decision was taken back."), UNDO_RULE))
         self.spare_next = update.next_pressed and not self.next()
         return changed or (update.next_pressed and not self.spare_next)
+
+    def _app_deals(self, deck: str) -> bool:
+        setup = getattr(self.table.session, "setup", None) or {}
+        return bool(setup.get("deal", {}).get(deck, "app") == "app")
+
+    @property
+    def shown(self) -> list[Event]:
+        """The step on the screen: the first waiting event, with those after it that belong to the same
+        monster (its target, its path, its blow), so that a monster's turn takes one Next."""
+        if not self.steps:
+            return []
+        # The start of a monster phase goes with its first step: one Next per monster, none for the title.
+        start = 1 if self.steps[0].kind == PHASE_START and len(self.steps) > 1 else 0
+        key = _monster(self.steps[start])
+        group = self.steps[:start + 1]
+        for event in self.steps[start + 1:]:
+            if key is None or _monster(event) != key:
+                break
+            group.append(event)
+        return group
 
     def _merchant_left(self) -> None:
         """The Merchant leaves at the end of the round without an event of its own: a step, all the same."""
@@ -102,7 +127,7 @@ class Referee:
             self.put_back = []
             return True
         if self.steps:
-            self.steps.pop(0)
+            del self.steps[:len(self.shown)]
             if not self.steps:
                 self.phase_round = None
             return True
@@ -124,6 +149,13 @@ class Referee:
     def pump(self) -> bool:
         """What the devices reported (a physical Undo comes back as a put-back list)."""
         return self.absorb(self.table.pump())
+
+
+def _monster(event: Event) -> str | None:
+    """The monster an event is about, when it is part of that monster's activation or ambush."""
+    monster = event.data.get("monster")
+    grouped = event.kind.startswith("monster-") or event.kind in ("ambush", "fire-aura")
+    return str(monster) if grouped and monster is not None and event.kind != "monster-appears" else None
 
 
 def _merchant(state: Any) -> str | None:

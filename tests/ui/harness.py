@@ -373,6 +373,9 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     assert app.referee.notice is not None and app.referee.notice.id.startswith("Tap on the screen the room")
     yield from d.tap_board("room3")
     assert app.session.state.board.revealed.get("room3") == "z1-trap-1", app.session.state.board.revealed
+    assert app.referee.steps[0].kind == "room"  # the door token and the Knight moving in, on the main panel
+    yield from d.shot(f"table-reveal-{lang}")
+    yield from d.tap(d.t("Next"))
     yield from d.shot(f"table-die-{lang}")
     yield from simulated(d, names_face(d, "trap", "teleport"))
     yield from d.until(lambda: bool(app.referee.steps), "the tray's throw is ruled")
@@ -386,11 +389,14 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
 
     # Undo the reveal: the marker and the trap die it got stand when the door is opened again (R-STORE-1).
     yield from d.tap(d.t("Undo"))
-    assert "room3" not in app.session.state.board.revealed and len(app.referee.put_back) == 3
+    # The Knight back out of the room, the door token off it: its marker lies there, face down again.
+    assert "room3" not in app.session.state.board.revealed and len(app.referee.put_back) == 2
     yield from d.tap(d.t("Done"))
     yield from d.tap_board("room3")
     yield from d.shot(f"table-kept-{lang}")
     yield from d.tap(d.t("Go on"))
+    while app.referee.steps:
+        yield from d.tap(d.t("Next"))
     d.press("next")  # the kept trap die, taken by the physical button
     yield from d.until(lambda: bool(app.referee.steps), "the kept die is taken")
     assert [e.kind for e in app.referee.steps] == ["trap", "teleport"]
@@ -416,7 +422,8 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     yield from d.tap(app.ui().text(option_label(app, "keep")))
     assert app.referee.steps and app.referee.steps[0].kind in ("hit", "miss")
     yield from d.shot(f"table-hit-{lang}")
-    yield from d.tap(d.t("Next"))
+    while app.referee.steps:
+        yield from d.tap(d.t("Next"))
     # Seed 1 deals a 10 and the tray threw a 5: m2 is dead, and a tap on m4 aims at the Goblin left there.
     assert [m.uid for m in app.session.state.monsters] == ["m1"]
     yield from d.tap_board("m4")
@@ -429,7 +436,7 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     yield from d.shot(f"table-monsters-{lang}")
     left = len(app.referee.steps)
     d.press("next")
-    yield from d.until(lambda: len(app.referee.steps) == left - 1, "the Next button confirms a step")
+    yield from d.until(lambda: len(app.referee.steps) < left, "the Next button confirms a step")
     while app.referee.steps:
         yield from d.tap(d.t("Next"))
     assert app.session.state.outcome == "defeat:falls"
@@ -499,21 +506,34 @@ def two_rounds(d: Driver) -> Generator[float, None, None]:
         yield from d.settle()
         state = app.session.state
         if app.referee.steps and app.referee.steps[0].kind == "monster-phase":
-            monsters = len({e.data["monster"] for e in app.referee.steps if "monster" in e.data})
+            steps = app.referee.steps
+            monsters = len({e.data["monster"] for e in steps if "monster" in e.data})
+            others = sum(1 for e in steps if "monster" not in e.data and e.kind != "monster-phase")
             before = d.taps
             while app.referee.steps:
+                if "monster-shot" not in d.report:
+                    d.report["monster-shot"] = True
+                    yield from d.shot(f"table-monster-step-{d.lang}")
                 yield from d.tap(d.t("Next"))
-            actions.append({"action": "monster phase", "taps": 0, "next": d.taps - before, "monsters": monsters})
+            actions.append({"action": "monster phase", "taps": 0, "next": d.taps - before, "monsters": monsters,
+                            "other steps": others})
             continue
         prompt = app.table.prompt
         assert isinstance(prompt, ActionPrompt), prompt
         options = {o.id: o for o in prompt.options}
+        every_action_in_view(d, prompt)
         record = {"action": "end", "taps": 0, "throw": 0, "marker": 0, "next": 0}
         before = d.taps
         if "attack" in options:
             record["action"] = "attack"
-            yield from d.tap(app.ui().text(options["attack"].label))
-            if app.confirming is None:
+            targets = options["attack"].targets
+            if len(targets) == 1:  # the button goes straight to the odds
+                yield from d.tap(app.ui().text(options["attack"].label))
+            elif sum(m.space == state.monster(targets[0]).space for m in state.monsters) == 1:
+                yield from d.tap_board(state.monster(targets[0]).space)  # a finger on the monster
+            else:  # two on one space: the button, then which
+                record["which"] = 1
+                yield from d.tap(app.ui().text(options["attack"].label))
                 shown = [app.ui().text(t) for t in options["attack"].target_labels.values()]
                 yield from d.tap(shown[0], count=shown.count(shown[0]))
             yield from d.tap(d.t("Attack"))
@@ -535,6 +555,20 @@ def two_rounds(d: Driver) -> Generator[float, None, None]:
     d.report["total"] = d.taps - d.report["pregame"]
 
 
+def every_action_in_view(d: Driver, prompt: ActionPrompt) -> None:
+    """Issue 17: every action of the turn, End turn among them, on screen at once: no scroll view holds
+    them, and each lies inside the window."""
+    from kivy.core.window import Window
+    from kivy.uix.scrollview import ScrollView
+
+    for option in prompt.options:
+        button = d.find(d.app.ui().text(option.label))
+        assert not any(isinstance(p, ScrollView) for p in iter_parents(button)), f"{option.id} is in a scroll view"
+        x, y = button.to_window(*button.pos)
+        assert x >= 0 and x + button.width <= Window.width and y >= 0 and y + button.height <= Window.height, \
+            f"{option.id} lies outside the window"
+
+
 def answer_until_action(d: Driver, record: dict[str, Any]) -> Generator[float, None, None]:
     """Throws, draws, choices and Nexts until the game asks for an action again (or a monster phase starts)."""
     app = d.app
@@ -545,17 +579,21 @@ def answer_until_action(d: Driver, record: dict[str, Any]) -> Generator[float, N
         before = d.taps
         prompt = app.table.prompt
         if app.referee.steps:
+            record.setdefault("steps", []).append(app.referee.steps[0].kind)
             yield from d.tap(d.t("Next"))
             record["next"] += d.taps - before
         elif isinstance(prompt, DiePrompt):
             yield from d.tap(d.t("Let the app roll"))
             record["throw"] += 1
         elif isinstance(prompt, CardPrompt):
+            if prompt.deck.startswith("markers-") and "marker-shot" not in d.report:
+                d.report["marker-shot"] = True
+                yield from d.shot(f"table-marker-{d.lang}")
             yield from d.tap(d.t("Let the app draw"))
             record["marker" if prompt.deck.startswith("markers-") else "throw"] += 1
-        elif isinstance(prompt, ChoicePrompt):
+        elif isinstance(prompt, ChoicePrompt):  # Keep (a reroll is possible) or another choice
             yield from d.tap(app.ui().text(prompt.options[0].label))
-            record["taps"] += 1
+            record["choice"] = record.get("choice", 0) + 1
         else:
             return
 

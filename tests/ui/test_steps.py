@@ -8,7 +8,7 @@ import queue
 import re
 
 from companion.core.events import DomainEvent
-from companion.core.flow import Act, CardPrompt, Draw, Event, Roll
+from companion.core.flow import Act, CardPrompt, ChoicePrompt, Choose, Draw, Event, Roll
 from companion.games.covenant.bots import Bot
 from companion.games.covenant.data import default
 from companion.games.covenant.engine import CovenantRules
@@ -17,7 +17,7 @@ from companion.games.covenant.spaces import space_labels
 from companion.games.covenant.state import GameState
 from companion.store import Store, StoredSession
 from companion.table import Table
-from companion.ui.heroes import status_line
+from companion.ui.heroes import attack_sum, status_line
 from companion.ui.referee import Referee
 
 DATA = default()
@@ -130,3 +130,24 @@ def test_a_roll_without_a_possible_reroll_asks_nothing() -> None:
         referee.submit(Roll("d6", "3"))
         assert referee.table.prompt is None or type(referee.table.prompt).__name__ != "ChoicePrompt"
         assert any(e.kind in ("hit", "miss", "kill") for e in referee.steps)
+
+
+def test_the_attack_step_names_its_numbers() -> None:
+    """§Combat: combat card + d6 + bonus against the target's strength; the panel names each number."""
+    with Store(":memory:") as store:
+        referee = referee_for({"heroes": ["knight"], "seed": 1, "position": {
+            "heroes": {"knight": {"space": "m3"}},
+            "monsters": [{"uid": "m1", "kind": "goblin", "space": "m3"}], "next_uid": 2}}, store)
+        referee.submit(Act("knight", "attack", "m1"))
+        referee.submit(Draw("combat"))
+        referee.submit(Roll("d6", "3"))
+        if isinstance(prompt := referee.table.prompt, ChoicePrompt):
+            referee.submit(Choose("keep", prompt.chooser))
+        outcome = next(e for e in referee.steps if e.kind in ("hit", "miss", "golden-six"))
+        named = attack_sum(outcome)
+        assert named is not None
+        data = outcome.data
+        assert named.text("en") == (f"Card {data['card']} + die 3 + bonus {data['bonus']} = {data['total']}, "
+                                    f"against strength {data['strength']}")
+        assert "البطاقة" in named.text("ar") and "النرد" in named.text("ar")
+        assert attack_sum(referee.steps[-1]) is None or referee.steps[-1] is outcome

@@ -72,8 +72,8 @@ def card(g: Play, deck: str, item: str) -> Msg:
         named = {"en": d.rooms[item].en, "ar": d.rooms[item].ar}
     elif deck.startswith("markers-") and item in d.markers:
         marker = d.markers[item]
-        named = {"en": f"{marker.room} room marker #{marker.serial}",
-                 "ar": f"علامة غرفة {_ROOM_AR[marker.room]} رقم {marker.serial}"}
+        # Short, as a button beside the board holds it: the type and the number printed on the marker.
+        named = {"en": f"{marker.room} #{marker.serial}", "ar": f"{_ROOM_AR[marker.room]} {marker.serial}"}
     return Msg("{name}", {"name": named or {"en": item, "ar": item}})
 
 
