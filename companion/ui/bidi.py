@@ -127,19 +127,23 @@ def display_lines(text: str, width: float, measure: Measure, rtl: bool) -> list[
 _NUMBER = re.compile(r"^[(«]?[+−-]?\d+(?:[.,/:]\d+)*[%٪]?$")
 _CLAUSE_END = re.compile(r"^[(«]?[+−-]?\d+(?:[.,/:]\d+)*[%٪]?[)»]?[،؛:,;.!?]$")
 _LONE_SEPARATORS = frozenset("·|/")
+_OPERATORS = frozenset("+−-=≥≤<>×→")
 
 
 def bind_numbers(text: str) -> str:
     """No-break spaces that keep a number with its noun: a number to the word after it ("4 actions"), or,
-    ending its clause ("round 1,", "falls 5/6"), to the word before it; and a separator standing alone
-    ("·") to the word before it. So a wrap never leaves "4" at a line's end and its "actions" on the next."""
+    when no word follows ("falls 5/6", "bonus 1 = 16", "round 1,"), to the word before it; and a separator
+    standing alone ("·") to the word before it; an operator to both its terms. So a wrap never leaves "4"
+    at a line's end and its "actions" on the next, nor "bonus 1" on one line and "= 16" on the next."""
     paragraphs = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
         glue = [" "] * len(words)  # glue[i]: what joins words[i - 1] and words[i]
         for i, word in enumerate(words):
             after = words[i + 1] if i + 1 < len(words) else ""
-            if _NUMBER.match(word) and after and after not in _LONE_SEPARATORS:
+            if word in _OPERATORS and 0 < i < len(words) - 1:
+                glue[i] = glue[i + 1] = NBSP
+            elif _NUMBER.match(word) and after[:1].isalpha():
                 glue[i + 1] = NBSP
             elif (_NUMBER.match(word) or _CLAUSE_END.match(word) or word in _LONE_SEPARATORS) and i > 0:
                 glue[i] = NBSP

@@ -21,7 +21,8 @@ RAW_ID = re.compile(r"(?<![\w-])(?:t\d+|m\d+|b\d+|room\d+|slot\d+|z\d+-[a-z]+-\d
 SEPARATORS = frozenset("·،؛:;,.-–—/|")
 NUMBER = re.compile(r"^[+−-]?\d+(?:[.,/]\d+)*[%٪]?$")
 PAIRS = {"(": ")", "[": "]", "«": "»", "{": "}"}
-_SUM = re.compile(r"(?<![\d.])(\d+(?:\s*[+−]\s*\d+)*)\s*=\s*(\d+(?:\s*[+−]\s*\d+)*)(?![\d.])")
+# A sum starts at a number that no word names ("bonus 1 = 16" is the end of a longer sum, not one).
+_SUM = re.compile(r"(?<![\d.])(?<![^\W\d_]\s)(\d+(?:\s*[+−]\s*\d+)*)\s*=\s*(\d+(?:\s*[+−]\s*\d+)*)(?![\d.])")
 _COMPARE = re.compile(r"(\d+)\s*([≥≤<>])\s*(\d+)")
 
 
@@ -63,9 +64,15 @@ def nothing_orphaned(d: Drawn) -> list[str]:
             alone = len(words) == 1 or SEPARATORS.issuperset(words[1:] if not d.rtl else words[:-1])
             if i > 0 and (start in SEPARATORS or (NUMBER.match(start) and alone)):
                 problems.append(f"{start!r} orphaned at a line's start: {list(paragraph)!r}")
-            if i < len(paragraph) - 1 and (end in SEPARATORS or NUMBER.match(end)):
+            if i < len(paragraph) - 1 and (end in SEPARATORS or (NUMBER.match(end) and not _ends_clause(end, d))):
                 problems.append(f"{end!r} orphaned at a line's end: {list(paragraph)!r}")
     return problems
+
+
+def _ends_clause(number: str, d: Drawn) -> bool:
+    """The number ends its clause: a separator or a bracket follows it in the text as written ("89% ·
+    expected", "space 6 (1 of 8…")."""
+    return re.search(re.escape(number) + r"\s*[·،؛,;:.!?(«]", d.logical) is not None
 
 
 _MIRROR = str.maketrans("()[]{}«»", ")(][}{»«")

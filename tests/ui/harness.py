@@ -226,10 +226,6 @@ class Driver:
             found.extend(f"{check}: {problem}" for check, listed in problems(drawn).items() for problem in listed)
             self.checks += 1
         (self.out / f"{name}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-        if os.environ.get("UI_DRAWN_REPORT"):
-            with open(os.environ["UI_DRAWN_REPORT"], "a", encoding="utf-8") as report:
-                report.writelines(f"{name}\t{problem}\n" for problem in found)
-            return
         assert not found, f"on {name}:\n" + "\n".join(found)
 
     def check_screen(self) -> None:
