@@ -10,8 +10,8 @@ from __future__ import annotations
 from companion.core.messages import Plural
 from companion.games.covenant import death, escape, guardians, monsters
 from companion.games.covenant.play import Play
-from companion.games.covenant.turn import ACTIONS_PER_TURN
 
+ACTIONS_PER_TURN = 4  # §Your turn: "at the start of your turn you get 4 actions"
 _ORIGIN_ORDER = {"room": 0, "ambush": 0, "summon": 1, "pursuer": 2}
 
 

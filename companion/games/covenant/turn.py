@@ -10,11 +10,9 @@ from collections.abc import Callable
 
 from companion.core.flow import Act, Layer, Rejection, reject
 from companion.core.messages import Named, Plural, counted
-from companion.games.covenant import combat, death, explore, guardians, labels, loot, traits
+from companion.games.covenant import combat, death, explore, guardians, labels, loot, rounds, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import DrawStep, Hero
-
-ACTIONS_PER_TURN = 4
 
 ACTION_NAMES = {
     "move": ("Move", "تحرك"), "attack": ("Attack", "هجوم"), "fireball": ("Fireball", "الكرة النارية"),
@@ -250,8 +248,6 @@ def perform(g: Play, act: Act) -> None:
     elif act.action == "buy":
         _buy(g, hero, target)
     else:
-        from companion.games.covenant import rounds
-
         s.actions = 0
         g.say("end-turn", "R-TURN-1", "{hero} ends their turn.", hero=g.hero_name(hero))
         rounds.end_turn(g)
