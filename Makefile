@@ -33,9 +33,10 @@ fuzz: $(STAMP)
 soak: $(STAMP)
 	SOAK=1 $(BIN)/pytest tests -k soak
 
-# Refresh docs/screenshots/ (the UI tests write theirs to a temporary folder otherwise), then look at them.
+# Refresh docs/screenshots/ and the text each screen draws beside each (the UI tests write theirs to a
+# temporary folder otherwise), then look at them.
 screenshots: $(STAMP)
-	rm -f docs/screenshots/*.png
+	rm -f docs/screenshots/*.png docs/screenshots/*.txt
 	UI_SCREENSHOTS=docs/screenshots $(BIN)/pytest -q tests/ui/test_app.py
 
 clean:

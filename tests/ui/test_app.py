@@ -63,6 +63,8 @@ def test_the_scenario_runs_through_and_saves_its_screenshots(
     for shot in taken:
         data = (shots / shot).read_bytes()
         assert data.startswith(b"\x89PNG") and len(data) > 5000, shot
+        drawn = (shots / shot).with_suffix(".txt").read_text(encoding="utf-8")  # what the screen says
+        assert drawn.strip(), shot
     assert isinstance(report["checks"], int) and report["checks"] > 20
 
 
