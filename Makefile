@@ -33,9 +33,10 @@ fuzz: $(STAMP)
 soak: $(STAMP)
 	SOAK=1 $(BIN)/pytest tests -k soak
 
-# Refresh docs/screenshots/ (the UI tests write theirs to a temporary folder otherwise), then look at them.
+# Refresh docs/screenshots/ and the text each screen draws beside each (the UI tests write theirs to a
+# temporary folder otherwise), then look at them.
 screenshots: $(STAMP)
-	rm -f docs/screenshots/*.png
+	rm -f docs/screenshots/*.png docs/screenshots/*.txt
 	UI_SCREENSHOTS=docs/screenshots $(BIN)/pytest -q tests/ui/test_app.py
 
 clean:
@@ -44,7 +45,7 @@ clean:
 # Refresh the engine's message catalogue after changing texts: extract every message id of the core, the
 # rule systems and the table, then merge new ids into the Arabic catalogue (translate them, then `make test`).
 # Descent's texts are a domain of their own (`descent`), so its catalogue grows apart.
-MSG_KEYWORDS := -k say:3 -k reject:4 -k event:3 -k Msg:1 -k N_ -k notice:2
+MSG_KEYWORDS := -k say:3 -k reject:4 -k event:3 -k Msg:1 -k N_ -k notice:2 -k Plural:1,2
 po: $(STAMP)
 	$(BIN)/pybabel extract --no-default-keywords $(MSG_KEYWORDS) --no-location --omit-header --sort-output \
 		--ignore-dirs ".* _* descent" \

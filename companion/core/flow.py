@@ -11,7 +11,7 @@ from enum import StrEnum
 
 import msgspec
 
-from companion.core.messages import Field, Msg
+from companion.core.messages import Field, Msg, Plural
 
 Arg = str | int
 
@@ -140,10 +140,10 @@ class Accepted(msgspec.Struct, frozen=True):
     events: list[Event]
 
 
-def reject(code: str, layer: Layer, rule: str, text: str, /, **fields: Field) -> Rejection:
-    return Rejection(code=code, layer=layer, rule=rule, msg=Msg(text, fields))
+def reject(code: str, layer: Layer, rule: str, text: str | Plural, /, **fields: Field) -> Rejection:
+    return Rejection(code=code, layer=layer, rule=rule, msg=Msg.of(text, fields))
 
 
-def event(kind: str, rule: str, text: str, data: dict[str, Field | list[str]] | None = None,
+def event(kind: str, rule: str, text: str | Plural, data: dict[str, Field | list[str]] | None = None,
           /, **fields: Field) -> Event:
-    return Event(kind=kind, msg=Msg(text, fields), rule=rule, data=data or {})
+    return Event(kind=kind, msg=Msg.of(text, fields), rule=rule, data=data or {})

@@ -5,13 +5,22 @@ and whoever shows them picks the language. English is the source language, Arabi
 The catalogues are the `.po` files under `companion/locale/<lang>/LC_MESSAGES/` (one per domain: the
 engine's `companion.po`, the screens' `ui.po`...), read with Babel so that no compiled `.mo` file has to
 be kept in step with its source.
+
+Counts go through gettext's plurals (`Plural`: Arabic has six forms, English two, each catalogue's
+`Plural-Forms` header says how to choose), and a sentence about someone agrees with their grammatical
+gender: a name may carry it ({"en": …, "ar": …, "gender": "feminine"}), and the message's first field
+that does picks the catalogue entry of that context (`msgctxt "feminine"`), the plain entry otherwise.
+Those gendered entries live in `gender.po`, apart from the extracted catalogues `make po` rewrites.
 """
 
 from __future__ import annotations
 
+import gettext
+import string
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import msgspec
 from babel.messages.pofile import read_po
@@ -19,11 +28,24 @@ from babel.messages.pofile import read_po
 Lang = Literal["ar", "en"]
 LANGS: tuple[Lang, ...] = ("ar", "en")
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+SOURCE_PLURALS = "(n != 1)"
+"""English, the source language, which has no catalogue of its own."""
 
 Named = dict[str, str]
-"""A name in both languages, as the data files give it: {"en": "Goblin", "ar": "الغوبلن"}."""
+"""A name in both languages, as the data files give it: {"en": "Goblin", "ar": "الغوبلن"}; a hero's
+also carries its grammatical gender ("gender": "feminine")."""
 
 Field = str | int | float | Named
+Entry = str | tuple[str, ...]
+
+
+class Plural(NamedTuple):
+    """A message whose words follow a count: the English singular and plural (the catalogue ids, as
+    gettext's ngettext takes them) and the field that holds the count."""
+
+    singular: str
+    plural: str
+    counted: str = "n"
 
 
 class Msg(msgspec.Struct, frozen=True):
@@ -35,11 +57,37 @@ class Msg(msgspec.Struct, frozen=True):
 
     id: str
     fields: dict[str, Field] = {}
+    plural: str = ""
+    count: str = ""
+
+    @classmethod
+    def of(cls, text: str | Plural, fields: dict[str, Field]) -> Msg:
+        if isinstance(text, Plural):
+            return cls(text.singular, fields, plural=text.plural, count=text.counted)
+        return cls(text, fields)
+
+    def context(self) -> str:
+        """The grammatical gender of the first field of the sentence that has one (its subject)."""
+        for _, name, _, _ in string.Formatter().parse(self.id):
+            value = self.fields.get(name) if name else None
+            if isinstance(value, dict) and value.get("gender"):
+                return value["gender"]
+        return ""
 
     def text(self, lang: Lang) -> str:
         fields = {k: (v.get(lang) or v.get("en", "")) if isinstance(v, dict) else v
                   for k, v in self.fields.items()}
-        return translate(self.id, lang).format(**fields)
+        if self.plural:
+            n = self.fields.get(self.count)
+            count = int(n) if isinstance(n, int | float) else 0
+            return translate_plural(self.id, self.plural, count, lang, self.context()).format(**fields)
+        return translate(self.id, lang, self.context()).format(**fields)
+
+
+def counted(text: Plural, **fields: Field) -> Named:
+    """A counted phrase in every language, to pass as a field: "3 gold" / "3 قطع ذهب"."""
+    msg = Msg.of(text, fields)
+    return {lang: msg.text(lang) for lang in LANGS}
 
 
 def N_(text: str) -> str:
@@ -48,14 +96,52 @@ def N_(text: str) -> str:
 
 
 @cache
-def catalogue(lang: Lang) -> dict[str, str]:
-    merged: dict[str, str] = {}
+def entries(lang: Lang) -> dict[tuple[str, str], Entry]:
+    """(context, msgid) -> translation, or the plural forms of a plural message (keyed by its singular)."""
+    merged: dict[tuple[str, str], Entry] = {}
     for path in sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")):
         with path.open("rb") as handle:
             po = read_po(handle)
-        merged.update({str(m.id): str(m.string) for m in po if m.id and m.string})
+        for m in po:
+            if not m.id or not m.string or not all(m.string):
+                continue
+            key = (m.context or "", str(m.id[0]) if isinstance(m.id, tuple) else str(m.id))
+            merged[key] = tuple(str(f) for f in m.string) if isinstance(m.string, tuple) else str(m.string)
     return merged
 
 
-def translate(msgid: str, lang: Lang) -> str:
-    return catalogue(lang).get(msgid, msgid)
+@cache
+def plural_rule(lang: Lang) -> Callable[[int], int]:
+    """Which plural form a count takes, from the `Plural-Forms` header of the language's catalogues."""
+    for path in sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as handle:
+            po = read_po(handle)
+        if "Plural-Forms" in str(po.mime_headers):
+            return gettext.c2py(po.plural_expr)
+    return gettext.c2py(SOURCE_PLURALS)
+
+
+@cache
+def catalogue(lang: Lang) -> dict[str, str]:
+    """msgid -> translation, without context; a plural message by its singular, with its last form
+    (the one every count can take: it keeps the count's field)."""
+    return {msgid: entry if isinstance(entry, str) else entry[-1]
+            for (context, msgid), entry in entries(lang).items() if not context}
+
+
+def _entry(msgid: str, lang: Lang, context: str) -> Entry | None:
+    table = entries(lang)
+    return (table.get((context, msgid)) if context else None) or table.get(("", msgid))
+
+
+def translate(msgid: str, lang: Lang, context: str = "") -> str:
+    entry = _entry(msgid, lang, context)
+    return entry if isinstance(entry, str) else msgid
+
+
+def translate_plural(singular: str, plural: str, n: int, lang: Lang, context: str = "") -> str:
+    """gettext's npgettext: the form of the message that agrees with `n`."""
+    entry = _entry(singular, lang, context)
+    if isinstance(entry, tuple):
+        return entry[min(plural_rule(lang)(n), len(entry) - 1)]
+    return singular if plural_rule("en")(n) == 0 else plural

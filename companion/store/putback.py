@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from companion.core.messages import Msg, Named
+from companion.core.messages import Msg, Named, Plural
 
 DECK_NAMES: dict[str, Named] = {
     "combat": {"en": "combat", "ar": "القتال"},
@@ -31,8 +31,17 @@ SLOTS = ("weapon", "armour", "accessory")
 class Names:
     """Names in both languages from the rule system's data, falling back to the ids."""
 
-    def __init__(self, rules: object) -> None:
+    def __init__(self, rules: object, zone: int | None = None) -> None:
         self.data = getattr(rules, "data", None)
+        self.rules, self.zone = rules, zone
+
+    def space(self, space: str) -> Named:
+        """A space as the board view labels it, when the rule system names its spaces."""
+        name = getattr(self.rules, "space_name", None)
+        if callable(name) and self.zone is not None:
+            named: Named = name(self.zone, space)
+            return named
+        return {"en": space, "ar": space}
 
     def of(self, table: str, key: str) -> Named:
         entry = (getattr(self.data, table, None) or {}).get(key)
@@ -58,14 +67,14 @@ def describe(rules: object, now: bytes, back: bytes) -> list[Msg]:
     a, b = msgspec.json.decode(now), msgspec.json.decode(back)
     if not isinstance(a, dict) or not isinstance(b, dict) or "heroes" not in a:
         return [] if a == b else [Msg("Set the table as the screen shows it.")]
-    names = Names(rules)
+    names = Names(rules, b.get("board", {}).get("zone"))
     out: list[Msg] = []
     if a.get("board", {}).get("zone") != b.get("board", {}).get("zone"):
         out.append(Msg("Lay out the board of zone {zone} again, as the screen shows it.", {"zone": b["board"]["zone"]}))
     out += _heroes(names, a["heroes"], b["heroes"])
     out += _monsters(names, a.get("monsters", []), b.get("monsters", []))
-    out += _board(a.get("board", {}), b.get("board", {}))
-    out += _piles(a.get("piles", []), b.get("piles", []))
+    out += _board(names, a.get("board", {}), b.get("board", {}))
+    out += _piles(names, a.get("piles", []), b.get("piles", []))
     out += _decks(names, a.get("decks", {}), b.get("decks", {}))
     guardian_now, guardian_back = a.get("guardian", {}).get("damage"), b.get("guardian", {}).get("damage")
     if guardian_now != guardian_back:
@@ -82,7 +91,7 @@ def _heroes(names: Names, now: dict[str, Any], back: dict[str, Any]) -> list[Msg
     for hid, was in back.items():
         hero, name = now.get(hid, {}), names.of("heroes", hid)
         if hero.get("space") != was["space"]:
-            out.append(Msg("Move {hero} back to {space}.", {"hero": name, "space": was["space"]}))
+            out.append(Msg("Move {hero} back to {space}.", {"hero": name, "space": names.space(was["space"])}))
         if hero.get("fallen") != was.get("fallen", False):
             out.append(Msg("Lay {hero} down again: fallen." if was.get("fallen") else
                            "Stand {hero} up again: the fall is undone.", {"hero": name}))
@@ -107,39 +116,44 @@ def _monsters(names: Names, now: list[dict[str, Any]], back: list[dict[str, Any]
         m, name = by_uid.pop(was["uid"], None), names.monster(was)
         damage = Msg("Set the {monster}'s damage back to {damage}.", {"monster": name, "damage": was.get("damage", 0)})
         if m is None:
-            out.append(Msg("Put the {monster} back on {space}.", {"monster": name, "space": was["space"]}))
+            out.append(Msg("Put the {monster} back on {space}.", {"monster": name, "space": names.space(was["space"])}))
             out += [damage] if was.get("damage", 0) else []
             continue
         if m["space"] != was["space"]:
-            out.append(Msg("Move the {monster} back to {space}.", {"monster": name, "space": was["space"]}))
+            out.append(Msg("Move the {monster} back to {space}.",
+                           {"monster": name, "space": names.space(was["space"])}))
         if m.get("damage", 0) != was.get("damage", 0):
             out.append(damage)
     for m in by_uid.values():
         out.append(Msg("Take the {monster} off {space}: it had not appeared yet.",
-                       {"monster": names.monster(m), "space": m["space"]}))
+                       {"monster": names.monster(m), "space": names.space(m["space"])}))
     return out
 
 
-def _board(now: dict[str, Any], back: dict[str, Any]) -> list[Msg]:
+def _board(names: Names, now: dict[str, Any], back: dict[str, Any]) -> list[Msg]:
     if now.get("zone") != back.get("zone"):
         return []
     out: list[Msg] = []
     for slot in sorted(set(now.get("revealed", {})) - set(back.get("revealed", {}))):
         out.append(Msg("Take the door token off {slot}, turn its room marker face down and put its room card "
-                       "back.", {"slot": slot}))
+                       "back.", {"slot": names.space(slot)}))
     chests_now, chests_back = now.get("chests", {}), back.get("chests", {})
     for space in sorted(set(chests_now) | set(chests_back)):
         diff = chests_back.get(space, 0) - chests_now.get(space, 0)
         if diff > 0:
-            out.append(Msg("Put {count} chest(s) back in {space}.", {"count": diff, "space": space}))
+            put = Plural("Put {count} chest back in {space}.", "Put {count} chests back in {space}.", "count")
+            out.append(Msg.of(put, {"count": diff, "space": names.space(space)}))
         elif diff < 0:
-            out.append(Msg("Take {count} chest(s) off {space}.", {"count": -diff, "space": space}))
+            take = Plural("Take {count} chest off {space}.", "Take {count} chests off {space}.", "count")
+            out.append(Msg.of(take, {"count": -diff, "space": names.space(space)}))
     return out
 
 
-def _piles(now: list[dict[str, Any]], back: list[dict[str, Any]]) -> list[Msg]:
-    out = [Msg("Put the dropped belongings back on {space}.", {"space": p["space"]}) for p in _minus(back, now)]
-    out += [Msg("Take the dropped belongings off {space}.", {"space": p["space"]}) for p in _minus(now, back)]
+def _piles(names: Names, now: list[dict[str, Any]], back: list[dict[str, Any]]) -> list[Msg]:
+    out = [Msg("Put the dropped belongings back on {space}.", {"space": names.space(p["space"])})
+           for p in _minus(back, now)]
+    out += [Msg("Take the dropped belongings off {space}.", {"space": names.space(p["space"])})
+            for p in _minus(now, back)]
     return out
 
 
@@ -147,7 +161,8 @@ def _decks(names: Names, now: dict[str, Any], back: dict[str, Any]) -> list[Msg]
     out: list[Msg] = []
     for deck_id, was in back.items():
         drawn = _minus(was.get("draw_pile", []), now.get(deck_id, {}).get("draw_pile", []))
-        if not drawn or was.get("mode") != "table":
+        # A room marker lies face down on its room, not in a deck: the room's own line puts it back.
+        if not drawn or was.get("mode") != "table" or deck_id.startswith("markers-"):
             continue
         deck = names.deck(deck_id)
         shown = names.items(drawn) if deck_id in ("potions", "equipment") else _plain(drawn)

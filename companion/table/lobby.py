@@ -25,7 +25,7 @@ class Lobby:
         data = default()
         if hero not in data.heroes:
             return notice("unknown-hero", "There is no such hero in this game.")
-        name = {"en": data.heroes[hero].en, "ar": data.heroes[hero].ar}
+        name = data.heroes[hero].named()
         if hero in self.heroes:
             return notice("hero-at-table", "{hero} is already at the table.", hero=name)
         if len(self.heroes) >= MAX_HEROES:

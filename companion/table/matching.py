@@ -56,7 +56,7 @@ def match_tag(tag: TagSeen, prompt: Prompt | None, state: GameState | None, data
         return notice("other-game", "This tag belongs to another game.")
     if token.get("kind") == "hero-card":
         hero = str(token.get("hero"))
-        name = {"en": data.heroes[hero].en, "ar": data.heroes[hero].ar} if hero in data.heroes else hero
+        name = data.heroes[hero].named() if hero in data.heroes else hero
         if state is not None and hero in state.heroes:
             return notice("hero-at-table", "{hero} is already at the table.", hero=name)
         return notice("game-in-progress", "A game is in progress: {hero} can join the next one.", hero=name)

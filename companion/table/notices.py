@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import msgspec
 
-from companion.core.messages import Field, Msg
+from companion.core.messages import Field, Msg, Plural
 
 
 class Notice(msgspec.Struct, frozen=True):
@@ -16,5 +16,5 @@ class Notice(msgspec.Struct, frozen=True):
     rule: str = ""
 
 
-def notice(code: str, text: str, /, rule: str = "", **fields: Field) -> Notice:
-    return Notice(code=code, msg=Msg(text, fields), rule=rule)
+def notice(code: str, text: str | Plural, /, rule: str = "", **fields: Field) -> Notice:
+    return Notice(code=code, msg=Msg.of(text, fields), rule=rule)

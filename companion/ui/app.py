@@ -23,9 +23,10 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from companion.config import Settings
 from companion.core.events import TagSeen
 from companion.core.flow import Act, ActionPrompt, Input, Option
-from companion.core.messages import Lang, Msg
+from companion.core.messages import Lang, Msg, Named
 from companion.core.rules import SetupError
 from companion.games.covenant.data import GameData
+from companion.games.covenant.spaces import space_name
 from companion.games.covenant.state import GameState
 from companion.store import Store, StoredSession
 from companion.table import Lobby, Table
@@ -72,8 +73,8 @@ class CompanionApp(App):
         self.on_exit = on_exit
         self.position = position or {}
         self.seed = seed
-        self.heroes = {h.id: {"en": h.en, "ar": h.ar} for h in data.heroes.values()}
-        self.names = Namer(self.heroes, data.dice)
+        self.heroes = {h.id: h.named() for h in data.heroes.values()}
+        self.names = Namer(self.heroes, data.dice, self._space_name)
         self.rule_text: RuleText = rule_text or (lambda _rule: None)
         self.now = clock
         self.status = StatusBoard()
@@ -242,6 +243,10 @@ class CompanionApp(App):
     def cancel_attack(self) -> None:
         self.confirming = None
         self.screen("table").refresh()
+
+    def _space_name(self, space: str) -> Named:
+        zone = self.session.state.board.zone if self.session is not None else 1
+        return space_name(self.data, zone, space)
 
     def tap_space(self, space: str) -> None:
         """A space tapped on the board: a destination of the move, a room to reveal, or the space of a

@@ -16,13 +16,13 @@ from companion.ui.theme import Ui
 from companion.ui.widgets import BigButton, label, row
 
 if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp
+    from companion.ui.host import Host
 
 
 class BaseScreen(Screen):
     """A screen drawn by `build` from the app's state; `refresh` redraws it on the next frame."""
 
-    def __init__(self, app: CompanionApp, ui: Ui, **kwargs: Any) -> None:
+    def __init__(self, app: Host, ui: Ui, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.app = app
         self.ui = ui
@@ -63,7 +63,7 @@ class BaseScreen(Screen):
         """The button that opens the simulated tags and dice, when the devices are simulated."""
         if self.app.simulated is None:
             return []
-        from companion.ui.simulated import open_panel
+        from companion.ui.hardware_panel import open_panel
 
         ui = self.ui
         return [BigButton(ui, ui.t("Tags & dice"), lambda: open_panel(self.app, ui), size_hint_x=None,

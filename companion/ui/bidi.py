@@ -15,7 +15,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-import arabic_reshaper
+from arabic_reshaper import ArabicReshaper
 from bidi.algorithm import get_display
 
 Measure = Callable[[str], float]
@@ -40,8 +40,18 @@ def is_arabic(ch: str) -> bool:
 
 
 def _break_word(word: str, width: float, measure: Measure) -> list[str]:
-    """A word wider than the line, cut into pieces that fit (at least one character each)."""
-    pieces: list[str] = []
+    """A word wider than the line, cut into pieces that fit: at its no-break spaces first (a bound group
+    too wide for any line), then between characters (at least one character a piece)."""
+    if NBSP in word:
+        pieces: list[str] = []
+        for part in word.split(NBSP):
+            candidate = f"{pieces[-1]}{NBSP}{part}" if pieces else part
+            if pieces and measure(candidate) <= width:
+                pieces[-1] = candidate
+            else:
+                pieces.extend(_break_word(part, width, measure) if measure(part) > width else [part])
+        return pieces
+    pieces = []
     current = ""
     for ch in word:
         if current and measure(current + ch) > width:
@@ -60,8 +70,14 @@ def wrap_logical(text: str, width: float, measure: Measure) -> list[str]:
 
     Every line fits `width` by `measure`, except a single character wider than the line itself.
     """
-    lines: list[str] = []
+    return [line for paragraph in wrap_paragraphs(text, width, measure) for line in paragraph]
+
+
+def wrap_paragraphs(text: str, width: float, measure: Measure) -> list[list[str]]:
+    """`wrap_logical`, each paragraph's lines kept together (a check tells a wrap from a new paragraph)."""
+    paragraphs: list[list[str]] = []
     for paragraph in text.split("\n"):
+        lines: list[str] = []
         current = ""
         for word in filter(None, paragraph.split(" ")):
             candidate = f"{current} {word}" if current else word
@@ -74,12 +90,27 @@ def wrap_logical(text: str, width: float, measure: Measure) -> list[str]:
             lines.extend(pieces[:-1])
             current = pieces[-1]
         lines.append(current)
-    return lines
+        # A wrap separates as well as a "·" does: one left at a line's end would dangle there.
+        paragraphs.append([_drop_lone_separator(line) for line in lines[:-1]] + lines[-1:])
+    return paragraphs
+
+
+def _drop_lone_separator(line: str) -> str:
+    stripped = line.rstrip(" " + NBSP)
+    if len(stripped) > 1 and stripped[-1] in _LONE_SEPARATORS and stripped[-2] in (" ", NBSP):
+        return stripped[:-1].rstrip(" " + NBSP)
+    return line
+
+
+_RESHAPER = ArabicReshaper(configuration={"delete_harakat": False, "shift_harakat_position": True})
+"""Diacritics kept: without them "افتح بابًا" (open a door) reads "افتح بابا" (open, Dad). Each mark is
+moved before its letter, so that once a line is reversed into visual order it follows that letter, as
+the left-to-right renderer expects: its glyph has no advance and is drawn over the glyph before it."""
 
 
 def shape(text: str) -> str:
-    """Arabic letters in their joined presentation forms; other text unchanged."""
-    return arabic_reshaper.reshape(text) if has_rtl(text) else text
+    """Arabic letters in their joined presentation forms, diacritics kept; other text unchanged."""
+    return _RESHAPER.reshape(text) if has_rtl(text) else text
 
 
 def display_lines(text: str, width: float, measure: Measure, rtl: bool) -> list[str]:
@@ -90,9 +121,43 @@ def display_lines(text: str, width: float, measure: Measure, rtl: bool) -> list[
     `measure` must measure with the font the lines will be drawn in. Direction marks (LRM, RLM)
     steer the reordering and are then dropped: the fonts have no glyph for them.
     """
+    return [line for paragraph in display_paragraphs(text, width, measure, rtl) for line in paragraph]
+
+
+_NUMBER = re.compile(r"^[(«]?[+−-]?\d+(?:[.,/:]\d+)*[%٪]?$")
+_CLAUSE_END = re.compile(r"^[(«]?[+−-]?\d+(?:[.,/:]\d+)*[%٪]?[)»]?[،؛:,;.!?]$")
+_LONE_SEPARATORS = frozenset("·|/")
+_OPERATORS = frozenset("+−-=≥≤<>×→")
+
+
+def bind_numbers(text: str) -> str:
+    """No-break spaces that keep a number with its noun: a number to the word after it ("4 actions"), or,
+    when no word follows ("falls 5/6", "bonus 1 = 16", "round 1,"), to the word before it; and a separator
+    standing alone ("·") to the word before it; an operator to both its terms. So a wrap never leaves "4"
+    at a line's end and its "actions" on the next, nor "bonus 1" on one line and "= 16" on the next."""
+    paragraphs = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        glue = [" "] * len(words)  # glue[i]: what joins words[i - 1] and words[i]
+        for i, word in enumerate(words):
+            after = words[i + 1] if i + 1 < len(words) else ""
+            if word in _OPERATORS and 0 < i < len(words) - 1:
+                glue[i] = glue[i + 1] = NBSP
+            elif _NUMBER.match(word) and after[:1].isalpha():
+                glue[i + 1] = NBSP
+            elif (_NUMBER.match(word) or _CLAUSE_END.match(word) or word in _LONE_SEPARATORS) and i > 0:
+                glue[i] = NBSP
+        paragraphs.append("".join(g + w if i else w for i, (g, w) in enumerate(zip(glue, words, strict=True))))
+    return "\n".join(paragraphs)
+
+
+def display_paragraphs(text: str, width: float, measure: Measure, rtl: bool) -> list[list[str]]:
+    """`display_lines`, grouped by paragraph."""
     base = "R" if rtl else "L"
+    text = bind_numbers(text)
     logical = isolate_sums(shape(text)) if rtl else shape(text)
-    return [get_display(line, base_dir=base).translate(_MARKS) for line in wrap_logical(logical, width, measure)]
+    return [[get_display(line, base_dir=base).translate(_MARKS) for line in paragraph]
+            for paragraph in wrap_paragraphs(logical, width, measure)]
 
 
 def isolate_sums(text: str) -> str:

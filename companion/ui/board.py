@@ -28,6 +28,7 @@ from kivy.uix.widget import Widget
 
 from companion.games.covenant.data import GameData
 from companion.games.covenant.schema import BoardSpec
+from companion.games.covenant.spaces import space_labels
 from companion.games.covenant.state import GameState
 from companion.games.covenant.traits import ELITE_HP, guardian_hp
 from companion.ui import theme
@@ -53,6 +54,7 @@ ROOM_COLOURS: dict[str, Colour] = {"combat": (0.50, 0.16, 0.14, 1), "elite": (0.
                                    "trap": (0.20, 0.42, 0.22, 1)}
 ROOM_NAMES = {"combat": N_("Combat"), "elite": N_("Elite"), "treasure": N_("Treasure"), "event": N_("Event"),
               "trap": N_("Trap")}
+KEY_MARKS = (N_("elite"), N_("summoned"), N_("the Merchant"), N_("dropped items"), N_("the Covenant"))
 ZONE_COLOURS: dict[int, Colour] = {1: (0.62, 0.42, 0.22, 1), 2: (0.18, 0.55, 0.55, 1), 3: (0.55, 0.75, 0.95, 1)}
 SPACE: Colour = (0.22, 0.20, 0.23, 1)
 LINK: Colour = (0.42, 0.38, 0.34, 1)
@@ -66,6 +68,9 @@ HALF: dict[str, tuple[float, float]] = {"room": (0.6, 0.5), "hall": (0.8, 0.7)} 
 ENTRANCE_OFFSET, ENTRANCE_HALF = 0.5, 0.2  # the entrance mark sits on the edge of its start's box
 HALL_OPENS_AT = 4  # door tokens on the board (rulebook "Guardian hall")
 TAP_REACH = 1.5  # how far outside its box (in box sizes) a tap still finds a space
+KEY_ROWS = 3  # the key's strip below the map, or
+KEY_COLUMN = 0.4  # its column beside it: the same size whatever it lists, so the map never moves
+LABEL_PX = 18  # the least height of a space's label and a token's number, at 800×480
 
 
 def half(kind: str) -> tuple[float, float]:
@@ -260,7 +265,8 @@ def draw_token(group: InstructionGroup, token: Token, cx: float, cy: float, size
         group.add(Color(rgba=GOLD))
         group.add(Line(rounded_rectangle=(cx - r, cy - r, size, size, r * 0.35), width=edge))
     if token.text:
-        draw_text(group, text_texture(token.text, max(8, int(size * 0.62)), True, False), cx, cy, theme.TEXT)
+        least = int(LABEL_PX * ui.scale)
+        draw_text(group, text_texture(token.text, max(least, int(size * 0.62)), True, False), cx, cy, theme.TEXT)
     if "fallen" in token.marks:
         group.add(Color(0, 0, 0, 0.55))
         group.add(Ellipse(pos=(cx - r, cy - r), size=(size, size)))
@@ -296,6 +302,7 @@ class BoardView(Widget):
         self.highlight: dict[str, str] = {}
         self.views: dict[str, SpaceView] = {}
         self.geometry: Geometry | None = None
+        self.labels: dict[str, tuple[str, int]] = {}  # each space's drawn label and its height in px
         self.key = StackLayout(orientation="rl-tb" if ui.rtl else "lr-tb", spacing=ui.gap / 2)
         self.add_widget(self.key)
         self._map = InstructionGroup()
@@ -352,28 +359,33 @@ class BoardView(Widget):
 
     def _place(self, spec: BoardSpec, items: list[tuple[Token | None, str, float]]
                ) -> tuple[Geometry, tuple[float, float, float, float] | None]:
+        """The map above a key strip of fixed height: what the key lists never moves a space under a finger."""
         x, y, w, h = self.x, self.y, self.width, self.height
         whole = Geometry(spec, (x, y, w, h))
         line, gap = self.ui.line("small"), self.ui.gap
-        column = min(w * 0.4, max(width for _, _, width in items) + gap)
-        rows = self._rows(items, w)
-        strip = rows * line + (rows - 1) * gap / 2 + gap
+        strip = KEY_ROWS * line + (KEY_ROWS - 1) * gap / 2 + gap
+        column = min(w * KEY_COLUMN, self._widest(spec) + gap)
         side_x = x if self.ui.rtl else x + w - column
-        candidates = [(Geometry(spec, (x, y, w, h - strip)), (x, y + h - strip + gap, w, strip - gap)),
-                      (Geometry(spec, (x + column if self.ui.rtl else x, y, w - column, h)),
-                       (side_x, y, column, h))]
+        # Chosen by the board and the widget's size alone, never by what the key lists.
+        candidates = [(Geometry(spec, (x, y + strip, w, h - strip)), (x, y, w, strip - gap)),
+                      (Geometry(spec, (x + column if self.ui.rtl else x, y, w - column, h)), (side_x, y, column, h))]
         best = max(candidates, key=lambda c: c[0].unit)
         if best[0].unit < min(whole.unit, min_touch_px(self.ui)):
             return whole, None  # the targets come first: no key rather than taps under 9 mm
         return best
 
-    def _rows(self, items: list[tuple[Token | None, str, float]], width: float) -> int:
-        rows, used = 1, 0.0
-        for _, _, w in items:
-            if used and used + w > width:
-                rows, used = rows + 1, 0.0
-            used += w + self.ui.gap / 2
-        return rows
+    def _widest(self, spec: BoardSpec) -> float:
+        """The widest entry the key could ever list on this board: any hero, monster or mark."""
+        ui = self.ui
+        guardian = self.data.guardians[spec.zone]
+        names = [{"en": n.en, "ar": n.ar} for n in (*self.data.heroes.values(), *self.data.monsters.values(), guardian)]
+        texts = [ui.text(n) for n in names] + [ui.t(m) for m in KEY_MARKS]
+        measure = measurer(ui.font("small"), False)
+        widest = max(measure(display_lines(t, 100_000, measure, ui.rtl)[0]) for t in texts)
+        title = measurer(ui.font("small"), True)
+        board = ui.text({"en": spec.en, "ar": spec.ar})
+        widest = max(widest + ui.line("small"), title(display_lines(board, 100_000, title, ui.rtl)[0]))
+        return widest + 4 * ui.gap + ui.px(4)
 
     def _key_items(self) -> list[tuple[Token | None, str, float]]:
         """(token or None for the title, text, width) for the board's name and whatever stands on it."""
@@ -397,12 +409,12 @@ class BoardView(Widget):
                 seen.add(("monster", t.id))
                 m = self.data.monsters[t.id]
                 entries.append((Token("monster", t.id, "", t.colour), ui.text({"en": m.en, "ar": m.ar})))
-        extras = [("elite", Token("monster", "", "", theme.PANEL, frozenset({"elite"})), N_("elite")),
-                  ("summoned", Token("monster", "", "", theme.PANEL, frozenset({"summoned"})), N_("summoned")),
-                  ("merchant", Token("merchant", "", "", MERCHANT), N_("the Merchant")),
-                  ("pile", Token("pile", "", "", PILE), N_("dropped items")),
-                  ("covenant", Token("hero", "", "", theme.PANEL, frozenset({"covenant"})), N_("the Covenant"))]
-        for mark, example, msgid in extras:
+        extras = [("elite", Token("monster", "", "", theme.PANEL, frozenset({"elite"}))),
+                  ("summoned", Token("monster", "", "", theme.PANEL, frozenset({"summoned"}))),
+                  ("merchant", Token("merchant", "", "", MERCHANT)),
+                  ("pile", Token("pile", "", "", PILE)),
+                  ("covenant", Token("hero", "", "", theme.PANEL, frozenset({"covenant"})))]
+        for (mark, example), msgid in zip(extras, KEY_MARKS, strict=True):
             if any(mark in t.marks or t.kind == mark for t in tokens):
                 entries.append((example, ui.t(msgid)))
         out: list[tuple[Token | None, str, float]] = []
@@ -450,6 +462,24 @@ class BoardView(Widget):
         self._draw_entrance(spec, geo)
         for s in spec.spaces:
             self._draw_space(s.id, geo)
+        self._draw_labels(spec, geo)
+
+    def _draw_labels(self, spec: BoardSpec, geo: Geometry) -> None:
+        """Each space's label (the name sentences use) on a dark tab at its box's upper corner."""
+        g, u, px = self._map, geo.unit, int(LABEL_PX * self.ui.scale)
+        self.labels = {}
+        for sid, text in space_labels(spec).items():
+            cx, cy = geo.centre(sid)
+            hw, hh = geo.box(sid)
+            texture = text_texture(text, px, True, False)
+            tw, th = texture.size[0] + u * 0.06, texture.size[1]
+            side = 1 if self.ui.rtl else -1
+            lx, ly = cx + side * (hw - tw / 2 - u * 0.02), cy + hh - th / 2 - u * 0.02
+            role = self.highlight.get(sid)
+            g.add(Color(rgba=HIGHLIGHTS.get(role or "", (0.05, 0.04, 0.06, 0.85))))
+            g.add(RoundedRectangle(pos=(lx - tw / 2, ly - th / 2), size=(tw, th), radius=[th * 0.25]))
+            draw_text(g, texture, lx, ly, (0, 0, 0, 1) if role in HIGHLIGHTS else GOLD)
+            self.labels[sid] = (text, th)
 
     def _draw_path(self, geo: Geometry) -> None:
         path = [s for s, role in self.highlight.items() if role == "path" and s in geo.spaces]

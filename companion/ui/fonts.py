@@ -3,10 +3,17 @@
 SDL_ttf has no font fallback: Noto Sans Arabic has no Latin letters, Noto Sans no Arabic and neither
 has ≥ or −, so a line mixing scripts is split into runs, each wrapped in Kivy's `[font=...]` markup.
 All three fonts come from Debian's `fonts-noto-core` (installed by `make`; `deploy/dev-packages.txt`).
+
+Kivy places each run of a line by its font's height, not its baseline: beside the taller Arabic font a
+Latin run ("+12", "(", a digit) sat 0.3 em low, as if subscripted. So a right-to-left line draws its Latin
+and maths runs with copies of those fonts given the Arabic font's ascent and descent (`on_arabic_baseline`),
+and every run of the line shares one baseline.
 """
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
@@ -65,9 +72,49 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
 
 
-def markup(line: str, bold: bool) -> str:
+def _cache_dir() -> Path:
+    home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "crypt-companion" / "fonts"
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        return home
+    except OSError:
+        return Path(tempfile.mkdtemp(prefix="crypt-companion-fonts-"))
+
+
+@cache
+def on_arabic_baseline(font: Path, bold: bool) -> Path:
+    """`font` with the vertical metrics of the Arabic font of the same weight, made once and kept in the
+    user's cache (named by the source's size and date, so an updated font is copied again)."""
+    arabic = FONTS[("arabic", bold)]
+    if font == arabic:
+        return font
+    stat = font.stat()
+    target = _cache_dir() / f"{font.stem}-arabic-metrics-{stat.st_size}-{int(stat.st_mtime)}.ttf"
+    if target.exists():
+        return target
+    from fontTools.ttLib import TTFont
+
+    with TTFont(str(arabic)) as source, TTFont(str(font)) as copy:
+        for table, fields in (("hhea", ("ascent", "descent", "lineGap")),
+                              ("OS/2", ("sTypoAscender", "sTypoDescender", "sTypoLineGap",
+                                        "usWinAscent", "usWinDescent"))):
+            for field in fields:
+                setattr(copy[table], field, getattr(source[table], field))
+        partial = target.with_suffix(f".{os.getpid()}.part")
+        copy.save(str(partial))
+    partial.replace(target)
+    return target
+
+
+def font_for(script: str, bold: bool, rtl: bool) -> Path:
+    """The file that draws a run of `script`: in a right-to-left line, on the Arabic baseline."""
+    font = FONTS[(script, bold)]
+    return on_arabic_baseline(font, bold) if rtl else font
+
+
+def markup(line: str, bold: bool, rtl: bool = False) -> str:
     """Kivy markup for one display line, each run in the font that has its glyphs."""
-    return "".join(f"[font={FONTS[(script, bold)]}]{_escape(text)}[/font]" for script, text in runs(line))
+    return "".join(f"[font={font_for(script, bold, rtl)}]{_escape(text)}[/font]" for script, text in runs(line))
 
 
 @cache

@@ -4,7 +4,8 @@ shards, upgrades). Read-only views of the engine's state, as messages; no Kivy h
 
 from __future__ import annotations
 
-from companion.core.messages import Msg, Named
+from companion.core.flow import Event
+from companion.core.messages import Msg, Named, Plural
 from companion.games.covenant.data import GameData
 from companion.games.covenant.state import GameState, Hero
 
@@ -23,21 +24,49 @@ def _list(names: list[Named]) -> Named:
     return {"en": ", ".join(n["en"] for n in names), "ar": "، ".join(n.get("ar") or n["en"] for n in names)}
 
 
-def status_line(state: GameState, data: GameData) -> Msg:
-    """Round, whose turn and the actions left, the falls; the escape's round once it has begun."""
-    if state.escape is not None and state.escape.round:
-        return Msg("Escape round {round} of {rounds} · {hero}: {actions} actions · falls {falls}/{most}",
-                   {"round": state.escape.round, "rounds": state.escape.rounds, "falls": state.falls,
-                    "hero": _named(data.heroes[state.active]), "actions": state.actions, "most": MAX_FALLS})
+def status_line(state: GameState, data: GameData, phase_round: int | None = None, short: bool = False) -> Msg:
+    """Round, whose turn and the actions left, the falls; the escape's round once it has begun. While
+    the players step through a monster phase (`phase_round`), that phase, though the engine has moved on.
+    `short` leaves out the hero, whom the prompt below names (the narrow panel beside the board)."""
+    falls = {"falls": state.falls, "most": MAX_FALLS}
+    if phase_round is not None:
+        return Msg("Round {round} · monster phase · falls {falls}/{most}", {"round": phase_round, **falls})
     if state.outcome is not None or state.turn >= len(state.order):
-        return Msg("Round {round} · the game is over · falls {falls}/{most}",
-                   {"round": state.round, "falls": state.falls, "most": MAX_FALLS})
+        return Msg("Round {round} · the game is over · falls {falls}/{most}", {"round": state.round, **falls})
     if state.phase == "monsters":
-        return Msg("Round {round} · monster phase · falls {falls}/{most}",
-                   {"round": state.round, "falls": state.falls, "most": MAX_FALLS})
-    return Msg("Round {round} · {hero}: {actions} actions · falls {falls}/{most}",
-               {"round": state.round, "hero": _named(data.heroes[state.active]), "actions": state.actions,
-                "falls": state.falls, "most": MAX_FALLS})
+        return Msg("Round {round} · monster phase · falls {falls}/{most}", {"round": state.round, **falls})
+    hero = {"hero": _named(data.heroes[state.active]), "actions": state.actions, **falls}
+    if short:
+        return _short(state)
+    if state.escape is not None and state.escape.round:
+        escape = {"round": state.escape.round, "rounds": state.escape.rounds, **hero}
+        return Msg.of(Plural("Escape round {round} of {rounds} · {hero}: {actions} action · falls {falls}/{most}",
+                             "Escape round {round} of {rounds} · {hero}: {actions} actions · falls {falls}/{most}",
+                             "actions"), escape)
+    return Msg.of(Plural("Round {round} · {hero}: {actions} action · falls {falls}/{most}",
+                         "Round {round} · {hero}: {actions} actions · falls {falls}/{most}", "actions"),
+                  {"round": state.round, **hero})
+
+
+def _short(state: GameState) -> Msg:
+    fields = {"round": state.round, "actions": state.actions, "falls": state.falls, "most": MAX_FALLS}
+    if state.escape is not None and state.escape.round:
+        escape = {**fields, "round": state.escape.round, "rounds": state.escape.rounds}
+        return Msg.of(Plural("Escape round {round} of {rounds} · {actions} action · falls {falls}/{most}",
+                             "Escape round {round} of {rounds} · {actions} actions · falls {falls}/{most}",
+                             "actions"), escape)
+    return Msg.of(Plural("Round {round} · {actions} action · falls {falls}/{most}",
+                         "Round {round} · {actions} actions · falls {falls}/{most}", "actions"), fields)
+
+
+def attack_sum(event: Event) -> Msg | None:
+    """An attack's arithmetic with each number named (§Combat: the card, the die, the bonus, against the
+    target's strength), for the step that shows its outcome; the transcript keeps the engine's short form."""
+    data = event.data
+    if event.kind not in ("hit", "miss", "golden-six") or not all(k in data for k in ("card", "die", "bonus")):
+        return None
+    return Msg("Card {card} + die {die} + bonus {bonus} = {total}, against strength {strength}",
+               {k: data[k] for k in ("card", "die", "bonus", "total", "strength")})
 
 
 def hp_text(hero: Hero) -> Msg:
@@ -74,9 +103,12 @@ def conditions(hero: Hero, state: GameState) -> list[Msg]:
     if state.escape is not None and state.escape.bearer == hero.id:
         found.append(Msg("carries the Covenant"))
     if hero.poison:
-        found.append(Msg("poisoned: 1 damage at the start of each of the next {n} turns", {"n": hero.poison}))
+        poison = Plural("poisoned: 1 damage at the start of the next turn",
+                        "poisoned: 1 damage at the start of each of the next {n} turns")
+        found.append(Msg.of(poison, {"n": hero.poison}))
     if hero.curse:
-        found.append(Msg("cursed: {n} fewer actions next turn", {"n": hero.curse}))
+        found.append(Msg.of(Plural("cursed: 1 action fewer next turn", "cursed: {n} fewer actions next turn"),
+                            {"n": hero.curse}))
     if hero.fallen and hero.dies_after_round:
         found.append(Msg("dies unless revived by the end of round {round}", {"round": hero.dies_after_round}))
     return found

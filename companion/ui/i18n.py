@@ -1,6 +1,6 @@
 """Marking texts for translation. Every text the screens show is an English msgid translated in
 `companion/locale/ar/LC_MESSAGES/ui.po`; a test collects the msgids from the first argument of every
-call to `Msg`, `fill`, `Ui.t` and `N_` under `companion/ui/` and checks each has its Arabic."""
+call to `Msg`, `fill`, `Ui.t`, `N_` and `Plural` under `companion/ui/` and checks each has its Arabic."""
 
 from __future__ import annotations
 

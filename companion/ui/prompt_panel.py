@@ -17,7 +17,7 @@ from companion.core.flow import Event, Input
 from companion.core.messages import Msg, Named
 from companion.ui import theme
 from companion.ui.prompts import Choice, PromptView
-from companion.ui.rulebook import rule_name
+from companion.ui.rulebook import cite
 from companion.ui.theme import Ui
 from companion.ui.widgets import BigButton, LongPressLabel, Panel, label
 
@@ -29,7 +29,7 @@ def show_rule(ui: Ui, rule: str, rule_text: RuleText) -> ModalView:
     text = rule_text(rule)
     view = ModalView(size_hint=(0.85, 0.8), background_color=(0, 0, 0, 0.7))
     panel = Panel(orientation="vertical", padding=ui.px(14), spacing=ui.gap)
-    panel.add_widget(label(ui, ui.t("Rule {rule}", rule=rule_name(rule, ui.lang)), "title", size_hint_y=None,
+    panel.add_widget(label(ui, ui.text(cite(rule)), "title", size_hint_y=None,
                            height=ui.touch))
     body = ui.text(text) if text else ui.t("The text of this rule is not available.")
     box = BoxLayout(orientation="vertical", size_hint_y=None)
@@ -49,10 +49,11 @@ def citation(ui: Ui, rule: str, rule_text: RuleText, **kwargs: Any) -> LongPress
     kwargs.setdefault("font_size", ui.font("small"))
     kwargs.setdefault("color", theme.WARN)
     return LongPressLabel(lambda: show_rule(ui, rule, rule_text),
-                          logical=ui.t("Rule {rule}", rule=rule_name(rule, ui.lang)), rtl=ui.rtl, **kwargs)
+                          logical=ui.text(cite(rule)), rtl=ui.rtl, **kwargs)
 
 
 FITTING = 16  # four rows of four: what fits under a two-line title at 800x480
+PINNED = ("end", "app-roll", "app-draw")  # kept whole at the foot of the panel: End turn, the app's throw or draw
 
 
 def columns(count: int) -> int:
@@ -66,7 +67,8 @@ class PromptPanel(Panel):
     def __init__(self, ui: Ui, view: PromptView, on_answer: Callable[[Input], object],
                  rule_text: RuleText, fitting: int = FITTING, narrow: bool = False, **kwargs: Any) -> None:
         kwargs.setdefault("padding", ui.gap)
-        super().__init__(orientation="vertical", spacing=ui.gap, **kwargs)
+        # Beside the board every pixel of height counts: half the spacing.
+        super().__init__(orientation="vertical", spacing=ui.gap / 2 if narrow else ui.gap, **kwargs)
         self.ui, self.view, self.on_answer, self.rule_text = ui, view, on_answer, rule_text
         self.fitting, self.narrow = fitting, narrow
         self.opened: Choice | None = None
@@ -77,13 +79,19 @@ class PromptPanel(Panel):
         ui, view = self.ui, self.view
         self.clear_widgets()
         self.buttons = {}
-        self.add_widget(label(ui, ui.text(view.title), "body", bold=True, size_hint_y=None, fit_height=True))
+        self.add_widget(label(ui, ui.text(view.title), "small" if self.narrow else "body", bold=True,
+                              size_hint_y=None, fit_height=True))
         if view.purpose is not None:
             self.add_widget(label(ui, ui.text(view.purpose), "small", size_hint_y=None, fit_height=True))
         self.add_widget(citation(ui, view.rule, self.rule_text, size_hint_y=None, fit_height=True))
-        choices = self.opened.children if self.opened else view.choices
+        pinned = next((c for c in view.choices if c.key in PINNED), None)
+        choices = self.opened.children if self.opened else [c for c in view.choices if c is not pinned]
         count = len(choices) + (self.opened is not None)
-        grid = GridLayout(cols=1 if self.narrow else columns(count), spacing=ui.gap,
+        cols = columns(count)
+        if self.narrow:  # beside the board: two columns, three of a die's numbers
+            short = all(len(ui.text(c.label)) <= 2 for c in choices)
+            cols = 1 if count <= 2 else 3 if short else 2
+        grid = GridLayout(cols=cols, spacing=self.spacing,
                           orientation="rl-tb" if ui.rtl else "lr-tb", row_force_default=True,
                           row_default_height=ui.touch)
         for choice in choices:
@@ -98,12 +106,17 @@ class PromptPanel(Panel):
             # No scrolling unless needed: a scroll view holds every touch back until it knows it is
             # not a swipe (a quarter of a second).
             self.add_widget(grid)
-            return
-        grid.size_hint_y = None
-        grid.bind(minimum_height=grid.setter("height"))
-        scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(grid)
-        self.add_widget(scroll)
+        else:
+            grid.size_hint_y = None
+            grid.bind(minimum_height=grid.setter("height"))
+            scroll = ScrollView(do_scroll_x=False)
+            scroll.add_widget(grid)
+            self.add_widget(scroll)
+        if pinned is not None:
+            end = BigButton(ui, ui.text(pinned.label), partial(self.tap, pinned), font_size=ui.font("small"),
+                            size_hint_y=None, height=ui.touch)
+            self.buttons[pinned.key] = end
+            self.add_widget(end)
 
     def tap(self, choice: Choice | None) -> None:
         if choice is None or choice.answer is None:

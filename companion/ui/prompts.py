@@ -4,7 +4,7 @@ tests read it, and the engine's prompts and hand-built ones go through the same 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from companion.core.dice import DieKind
@@ -51,8 +51,9 @@ class PromptView:
 class Namer:
     """Names for the ids a prompt carries: heroes and dice from the game data, the rest as they are."""
 
-    def __init__(self, heroes: Mapping[str, Named], dice: Mapping[str, DieKind]) -> None:
-        self.heroes, self.dice = heroes, dice
+    def __init__(self, heroes: Mapping[str, Named], dice: Mapping[str, DieKind],
+                 space: Callable[[str], Named] = lambda s: {"en": s}) -> None:
+        self.heroes, self.dice, self.space = heroes, dice, space
 
     def who(self, actor: str) -> Named:
         return self.heroes.get(actor, {"en": actor})
@@ -81,7 +82,7 @@ def _action(prompt: ActionPrompt, names: Namer) -> PromptView:
         if len(option.targets) == 1:  # "end" the "turn": nothing to choose, one tap does it
             choices.append(Choice(option.id, option.label, Act(prompt.actor, option.id, option.targets[0])))
         elif option.targets:
-            targets = tuple(Choice(f"{option.id}:{t}", option.target_labels.get(t, Msg("space {space}", {"space": t})),
+            targets = tuple(Choice(f"{option.id}:{t}", option.target_labels.get(t, names.space(t)),
                                    Act(prompt.actor, option.id, t))
                             for t in option.targets)
             choices.append(Choice(option.id, option.label, None, targets))
@@ -99,10 +100,16 @@ def _die(prompt: DiePrompt, names: Namer) -> PromptView:
     return PromptView(title, prompt.purpose, prompt.rule, tuple(choices))
 
 
-def _card(prompt: CardPrompt, names: Namer) -> PromptView:
+def _card(prompt: CardPrompt, names: Namer, opening: str | None) -> PromptView:
     choices = [Choice(f"card:{c}", prompt.labels.get(c, Msg(c)), Draw(prompt.deck, c, Source.TABLE))
                for c in prompt.candidates]
     choices.append(Choice("app-draw", Msg("Let the app draw"), Draw(prompt.deck, None, Source.APP)))
+    if prompt.deck.startswith("markers-") and opening is not None:
+        # Setup step 6 lays the markers face down on their rooms: the one on the room being opened is
+        # turned over, not drawn from a deck.
+        title = Msg("{who}: turn over the marker on {room} and lay it on the reader",
+                    {"who": names.who(prompt.who), "room": names.space(opening)})
+        return PromptView(title, None, prompt.rule, tuple(choices))
     title = Msg("{who}: draw from the {deck} deck",
                 {"who": names.who(prompt.who), "deck": names.deck(prompt.deck)})
     return PromptView(title, prompt.purpose, prompt.rule, tuple(choices))
@@ -114,12 +121,12 @@ def _choice(prompt: ChoicePrompt, names: Namer) -> PromptView:
                       choices)
 
 
-def view(prompt: Prompt, names: Namer) -> PromptView:
-    """The panel's content for `prompt`."""
+def view(prompt: Prompt, names: Namer, opening: str | None = None) -> PromptView:
+    """The panel's content for `prompt`; `opening` is the room whose door is being opened, if any."""
     if isinstance(prompt, ActionPrompt):
         return _action(prompt, names)
     if isinstance(prompt, DiePrompt):
         return _die(prompt, names)
     if isinstance(prompt, CardPrompt):
-        return _card(prompt, names)
+        return _card(prompt, names, opening)
     return _choice(prompt, names)

@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.core.messages import Lang, Named
+from companion.core.messages import Msg, Named
 from companion.games.covenant.data import default
 from companion.games.covenant.schema import Section
+from companion.ui.bidi import keep_ltr
 
 RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
 _RULING = re.compile(r"^\*\*(?P<id>R-[A-Z]+-\d+) — (?P<title>[^*]+)\*\*\s*(?P<body>.*)$", re.S)
@@ -57,9 +58,10 @@ def rule_texts(sections: dict[str, Section], path: Path = RULINGS) -> dict[str, 
     return {**{sid: section_text(s) for sid, s in sections.items()}, **load_rulings(path)}
 
 
-def rule_name(rule: str, lang: Lang) -> str:
-    """How a citation reads: a rulebook section by its title in the language (§دورك), a ruling by its id."""
+def cite(rule: str) -> Msg:
+    """How a citation reads: a rulebook section as the rulebook cites one, by its title («دورك»; in
+    English "Rule §Your turn"), a ruling by its id, as the rulings file calls it (الحكم R-STORE-1)."""
     section = default().sections.get(rule)
     if section is None:
-        return rule
-    return "§" + (section.ar if lang == "ar" else section.en)
+        return Msg("Rule {rule}", {"rule": keep_ltr(rule)})
+    return Msg("Rule §{section}", {"section": {"en": section.en, "ar": section.ar}})

@@ -5,6 +5,7 @@ large buttons. And the end-of-game screen."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 from typing import Any
@@ -19,7 +20,7 @@ from companion.games.covenant.state import GameState
 from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.board import BoardView
-from companion.ui.heroes import conditions, hero_lines, status_line
+from companion.ui.heroes import attack_sum, conditions, hero_lines, status_line
 from companion.ui.i18n import N_
 from companion.ui.prompt_panel import PromptPanel, Transcript, citation
 from companion.ui.prompts import view
@@ -27,20 +28,31 @@ from companion.ui.summary import SummaryScreen
 from companion.ui.widgets import BigButton, Panel, label, row
 
 PANES = ("board", "heroes", "log")
+STEP_MARKS = (("slot", "reveal"), ("space", "move"), ("to", "move"))
 PANE_NAMES = {"board": N_("Board"), "heroes": N_("Heroes"), "log": N_("Log")}
 FITTING = 6  # buttons that fit beside the heroes at 800x480 without scrolling
-NARROW_FITTING = 3  # and one above the other beside the board
+NARROW_FITTING = 8  # and in two columns beside the board, End turn pinned below them: every action
+NARROW_CHOICES = 6  # a card or a die beside the board: more scroll (a marker is laid on the reader anyway)
+NARROW_SHARE = 0.365  # the panel's share beside the board: two columns of buttons, 9 mm tap boxes left
 
 
-def highlight(prompt: Prompt | None, state: GameState, step: Event | None, attack: Act | None) -> dict[str, str]:
-    """Spaces to mark on the board: a monster's path while its move is shown, the target of an attack
-    being weighed, else the destinations, rooms and targets the prompt offers."""
+def highlight(prompt: Prompt | None, state: GameState, shown: list[Event], attack: Act | None) -> dict[str, str]:
+    """Spaces to mark on the board: a monster's path while its move is shown, the room a step opens or
+    the space it puts something on, the target of an attack being weighed, else the destinations,
+    rooms and targets the prompt offers."""
     if attack is not None and (aimed := state.monster(attack.target or "")) is not None:
         return {aimed.space: "target"}
-    if step is not None:
-        path = step.data.get("path")
-        return {str(space): "path" for space in path} if isinstance(path, list) else {}
+    if shown:
+        marks = {}
+        for step in shown:
+            path = step.data.get("path")
+            if isinstance(path, list):
+                marks.update({str(space): "path" for space in [step.data.get("from"), *path] if space})
+            marks.update({str(step.data[key]): role for key, role in STEP_MARKS if isinstance(step.data.get(key), str)})
+        return marks
     marks: dict[str, str] = {}
+    if isinstance(prompt, CardPrompt) and prompt.deck.startswith("markers-") and state.reveal is not None:
+        return {state.reveal.slot: "reveal"}
     for option in prompt.options if isinstance(prompt, ActionPrompt) else []:
         for target in option.targets:
             if option.id in ("move", "reveal"):
@@ -51,7 +63,7 @@ def highlight(prompt: Prompt | None, state: GameState, step: Event | None, attac
 
 
 class TableScreen(BaseScreen):
-    """With the board shown, the board takes the room its 9 mm tap boxes need (505 × 407 px at 800 × 480)
+    """With the board shown, the board takes the room its 9 mm tap boxes need (508 × 407 px at 800 × 480)
     and the referee's panel the narrow rest; with the heroes or the transcript, the two share the width."""
 
     pane: str = "board"
@@ -74,9 +86,9 @@ class TableScreen(BaseScreen):
             return
         state: GameState = session.state
         narrow = self.pane == "board"
-        now = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap, size_hint_x=0.35 if narrow else 0.5)
-        now.add_widget(label(ui, ui.text(status_line(state, app.data)), "small", bold=True, size_hint_y=None,
-                             fit_height=True))
+        now = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap, size_hint_x=NARROW_SHARE if narrow else 0.5)
+        header = status_line(state, app.data, app.referee.phase_round, short=narrow)
+        now.add_widget(label(ui, ui.text(header), "small", bold=not narrow, size_hint_y=None, fit_height=True))
         self._now(now, state, narrow)
         body.add_widget(row(ui, [self._pane(state), now]))
 
@@ -89,9 +101,8 @@ class TableScreen(BaseScreen):
     def _pane(self, state: GameState) -> Widget:
         ui, app = self.ui, self.app
         if self.pane == "board":
-            self.board = BoardView(app.data, app.tap_space, ui=ui, size_hint_x=0.65)
-            step = app.referee.steps[0] if app.referee.steps else None
-            self.board.show(state, highlight(app.table.prompt, state, step, app.confirming))
+            self.board = BoardView(app.data, app.tap_space, ui=ui, size_hint_x=1 - NARROW_SHARE)
+            self.board.show(state, highlight(app.table.prompt, state, app.referee.shown, app.confirming))
             return self.board
         if self.pane == "log":
             return Transcript(ui, app.referee.transcript, app.rule_text, size_hint_x=0.5)
@@ -126,9 +137,10 @@ class TableScreen(BaseScreen):
             now.add_widget(BigButton(ui, ui.t("Done"), app.next_step))
             return
         if referee.steps:
-            step = referee.steps[0]
-            now.add_widget(self._scrolled([ui.text(step.msg)], "small" if narrow else "body"))
-            now.add_widget(citation(ui, step.rule, app.rule_text, size_hint_y=None, fit_height=True))
+            shown = referee.shown
+            texts = [ui.text(m) for step in shown for m in (attack_sum(step), step.msg) if m is not None]
+            now.add_widget(self._scrolled(texts, "small" if narrow else "body"))
+            now.add_widget(citation(ui, shown[-1].rule, app.rule_text, size_hint_y=None, fit_height=True))
             if not narrow:
                 self._text(now, ui.t("Tap Next, or press the Next button."), "small", color=theme.MUTED)
             now.add_widget(BigButton(ui, ui.t("Next"), app.next_step))
@@ -149,14 +161,18 @@ class TableScreen(BaseScreen):
         if app.confirming is not None:
             self._odds(now, state, narrow)
             return
+        if referee.echo is not None and referee.notice is None:
+            self._text(now, ui.text(referee.echo), "small", color=theme.GOOD)
         prompt = app.table.prompt
         if prompt is None:
             return
+        shown = view(prompt, app.names, state.reveal.slot if state.reveal is not None else None)
         if isinstance(prompt, DiePrompt) and app.table.rolling:
             # Above the faces, not instead of them: a die that never settles is entered by touch.
-            self._text(now, ui.t("Rolling…"), "body", bold=True, color=theme.GOOD)
-        self.panel = PromptPanel(ui, view(prompt, app.names), app.answer, app.rule_text,
-                                 fitting=NARROW_FITTING if narrow else FITTING, narrow=narrow, fill=(0, 0, 0, 0),
+            shown = replace(shown, purpose=Msg("Rolling…"))
+        self.panel = PromptPanel(ui, shown, app.answer, app.rule_text,
+                                 fitting=(NARROW_FITTING if isinstance(prompt, ActionPrompt) else NARROW_CHOICES)
+                                 if narrow else FITTING, narrow=narrow, fill=(0, 0, 0, 0),
                                  padding=0)
         now.add_widget(self.panel)
 

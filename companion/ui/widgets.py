@@ -15,7 +15,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
-from companion.ui.bidi import display_lines
+from companion.ui.bidi import display_paragraphs
 from companion.ui.fonts import LATIN, markup, measurer
 from companion.ui.theme import Ui
 
@@ -35,6 +35,8 @@ class BidiLabel(Label):
     bold = BooleanProperty(False)
     align = OptionProperty("start", options=["start", "center"])
     fit_height = BooleanProperty(False)
+    paragraphs: Sequence[Sequence[str]] = ()
+    line_width = 0.0
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("font_name", str(LATIN))
@@ -52,12 +54,15 @@ class BidiLabel(Label):
     def _relayout(self, *_: object) -> None:
         pad_x = self.padding[0] + self.padding[2]
         width = max(1.0, self.width - pad_x - 2)
-        lines = display_lines(self.logical, width, measurer(int(self.font_size), self.bold), self.rtl)
+        # Kept for the UI tests, which check what is actually drawn (tests/ui/drawn.py).
+        self.paragraphs = display_paragraphs(self.logical, width, measurer(int(self.font_size), self.bold), self.rtl)
+        self.line_width = width
+        lines = [line for paragraph in self.paragraphs for line in paragraph]
         self.halign = "center" if self.align == "center" else ("right" if self.rtl else "left")
         # Height left free: Kivy centres the texture, and a text taller than its box stays visible as
         # `texture_size` > `size` (which the UI tests check) instead of being silently cut.
         self.text_size = (max(1.0, self.width - pad_x), None)
-        self.text = "\n".join(markup(line, self.bold) for line in lines)
+        self.text = "\n".join(markup(line, self.bold, self.rtl) for line in lines)
 
 
 class Filled:

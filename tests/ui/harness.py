@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.config import Settings
 from companion.core.events import DiceRolling, DomainEvent
-from companion.core.flow import Act, ChoicePrompt, DiePrompt
+from companion.core.flow import Act, ActionPrompt, CardPrompt, ChoicePrompt, DiePrompt
 from companion.core.messages import Lang
 from companion.store import Problem
 from companion.ui.theme import MIN_TOUCH_MM, MM_PER_PX_7IN
@@ -37,6 +37,8 @@ class Driver:
         self.checks = 0
         self.failure = ""
         self.held = 0.0
+        self.report: dict[str, Any] = {}
+        self.taps = 0  # every finger on the screen or on a physical button, for the tap count
 
     # ---- running a scenario: a generator that yields the seconds to wait before its next step ----
 
@@ -103,6 +105,7 @@ class Driver:
         yield from self.settle()
         (board,) = self.widgets(BoardView)
         touch = UnitTestTouch(*board.geometry.centre(space))
+        self.taps += 1
         touch.touch_down()
         touch.touch_up()
         yield SETTLE_S
@@ -111,22 +114,23 @@ class Driver:
         """A finger on a physical button: its mock pin driven low, then released."""
         pins = self.app.settings.gpio.pins
         pin = self.app.table.outputs.factory.pin(getattr(pins, button))
+        self.taps += 1
         pin.drive_low()
         pin.drive_high()
 
     def show_rule(self, rule: str, shot: str) -> Generator[float, None, None]:
         """A short tap on a rule citation does nothing; a long press shows the rule, shot, then closed."""
-        from companion.ui.rulebook import rule_name
+        from companion.ui.rulebook import cite
         from companion.ui.widgets import LongPressLabel
 
         yield from self.settle()
-        citation = self.find(self.t("Rule {rule}", rule=rule_name(rule, self.app.lang)), kind=LongPressLabel)
-        touch = self._touch(citation)
+        cited = self.find(self.app.ui().text(cite(rule)), kind=LongPressLabel)
+        touch = self._touch(cited)
         touch.touch_down()
         touch.touch_up()
         yield 1.0
         assert not self.modal_open(), "a short tap on a rule citation opened the rule"
-        yield from self.hold(citation, self.modal_open)
+        yield from self.hold(cited, self.modal_open)
         # Kivy times the 0.5 s from the frame the touch arrived in, a little before our clock started.
         assert self.held >= 0.45, f"the rule opened after {self.held:.2f} s, before a long press"
         yield 0.5  # the window fades in
@@ -151,6 +155,7 @@ class Driver:
         released: list[bool] = []
         button.bind(on_release=lambda *_: released.append(True))
         touch = self._touch(button)
+        self.taps += 1
         touch.touch_down()
         touch.touch_up()
         yield SETTLE_S
@@ -190,11 +195,38 @@ class Driver:
         from kivy.core.window import Window
 
         yield from self.settle()
+        self.check_drawn(name)
         self.check_screen()
         taken = Path(Window.screenshot(str(self.out / f"{name}.png")))
         final = self.out / f"{name}.png"
         taken.replace(final)
         self.shots.append(final.name)
+
+    def check_drawn(self, name: str) -> None:
+        """Every visual line handed to Kivy, written to NAME.txt top to bottom, and checked as a reader
+        would read it (tests/ui/drawn.py)."""
+        from drawn import Drawn, in_font, problems
+
+        from companion.ui.fonts import FONTS, measurer, script_of
+        from companion.ui.widgets import BidiLabel
+
+        shown = []
+        for label in self.widgets(BidiLabel):
+            if not label.logical or label.get_parent_window() is None or label.opacity == 0:
+                continue
+            x, y = label.to_window(*label.pos)
+            shown.append((-round(y + label.height), -x if label.rtl else x, label))
+        lines, found = [], []
+        for _, _, label in sorted(shown, key=lambda entry: entry[:2]):
+            lines.extend(line for paragraph in label.paragraphs for line in paragraph)
+            bold = bool(label.bold)
+            drawn = Drawn(label.logical, label.paragraphs, label.line_width, bool(label.rtl),
+                          measurer(int(label.font_size), bold),
+                          lambda ch, b=bold: ch == " " or in_font(FONTS[(script_of(ch), b)], ch))
+            found.extend(f"{check}: {problem}" for check, listed in problems(drawn).items() for problem in listed)
+            self.checks += 1
+        (self.out / f"{name}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        assert not found, f"on {name}:\n" + "\n".join(found)
 
     def check_screen(self) -> None:
         """Touch targets of at least 9 mm on the 7" screen (scaled with the window), no text taller
@@ -337,6 +369,9 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     assert app.referee.notice is not None and app.referee.notice.id.startswith("Tap on the screen the room")
     yield from d.tap_board("room3")
     assert app.session.state.board.revealed.get("room3") == "z1-trap-1", app.session.state.board.revealed
+    assert app.referee.steps[0].kind == "room"  # the door token and the Knight moving in, on the main panel
+    yield from d.shot(f"table-reveal-{lang}")
+    yield from d.tap(d.t("Next"))
     yield from d.shot(f"table-die-{lang}")
     yield from simulated(d, names_face(d, "trap", "teleport"))
     yield from d.until(lambda: bool(app.referee.steps), "the tray's throw is ruled")
@@ -350,11 +385,14 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
 
     # Undo the reveal: the marker and the trap die it got stand when the door is opened again (R-STORE-1).
     yield from d.tap(d.t("Undo"))
-    assert "room3" not in app.session.state.board.revealed and len(app.referee.put_back) == 3
+    # The Knight back out of the room, the door token off it: its marker lies there, face down again.
+    assert "room3" not in app.session.state.board.revealed and len(app.referee.put_back) == 2
     yield from d.tap(d.t("Done"))
     yield from d.tap_board("room3")
     yield from d.shot(f"table-kept-{lang}")
     yield from d.tap(d.t("Go on"))
+    while app.referee.steps:
+        yield from d.tap(d.t("Next"))
     d.press("next")  # the kept trap die, taken by the physical button
     yield from d.until(lambda: bool(app.referee.steps), "the kept die is taken")
     assert [e.kind for e in app.referee.steps] == ["trap", "teleport"]
@@ -380,7 +418,8 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     yield from d.tap(app.ui().text(option_label(app, "keep")))
     assert app.referee.steps and app.referee.steps[0].kind in ("hit", "miss")
     yield from d.shot(f"table-hit-{lang}")
-    yield from d.tap(d.t("Next"))
+    while app.referee.steps:
+        yield from d.tap(d.t("Next"))
     # Seed 1 deals a 10 and the tray threw a 5: m2 is dead, and a tap on m4 aims at the Goblin left there.
     assert [m.uid for m in app.session.state.monsters] == ["m1"]
     yield from d.tap_board("m4")
@@ -393,7 +432,7 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     yield from d.shot(f"table-monsters-{lang}")
     left = len(app.referee.steps)
     d.press("next")
-    yield from d.until(lambda: len(app.referee.steps) == left - 1, "the Next button confirms a step")
+    yield from d.until(lambda: len(app.referee.steps) < left, "the Next button confirms a step")
     while app.referee.steps:
         yield from d.tap(d.t("Next"))
     assert app.session.state.outcome == "defeat:falls"
@@ -439,7 +478,123 @@ def screens_only(d: Driver) -> Generator[float, None, None]:
     yield from d.shot(f"table-board-{d.lang}-{size}")
 
 
-SCENARIOS: dict[str, Scenario] = {"whole-game": whole_game, "screens": screens_only}
+GOALS = {"attack": 2, "move": 1, "reveal": 1, "end": 1}
+"""Taps an action may take (issue 17), besides the throw, the marker and one Next per physical step."""
+
+
+def two_rounds(d: Driver) -> Generator[float, None, None]:
+    """Two full rounds played by taps only, from the home screen, each tap counted: per action the taps
+    that choose it, the throws and markers, and the Nexts that confirm its physical steps; per monster
+    phase the Nexts beside the monsters that acted. Printed as the "taps" of the report."""
+    app = d.app
+    yield 1.0
+    yield from d.tap(d.t("New game"))
+    yield from d.tap(names(d, "heroes", "knight"))
+    yield from d.tap(names(d, "heroes", "rogue"))
+    yield from d.tap(d.t("Start the game"))
+    yield from d.tap(d.t("Begin the game"))
+    if d.screen() == "setup":
+        yield from d.tap(d.t("Begin anyway"))
+    d.report["pregame"] = d.taps
+    actions: list[dict[str, Any]] = []
+    moved: set[tuple[int, str]] = set()
+    while app.session.state.outcome is None and (app.session.state.round <= 2 or app.referee.steps):
+        yield from d.settle()
+        state = app.session.state
+        if app.referee.steps and app.referee.steps[0].kind == "monster-phase":
+            steps = app.referee.steps
+            monsters = len({e.data["monster"] for e in steps if "monster" in e.data})
+            others = sum(1 for e in steps if "monster" not in e.data and e.kind != "monster-phase")
+            before = d.taps
+            while app.referee.steps:
+                if "monster-shot" not in d.report:
+                    d.report["monster-shot"] = True
+                    yield from d.shot(f"table-monster-step-{d.lang}")
+                yield from d.tap(d.t("Next"))
+            actions.append({"action": "monster phase", "taps": 0, "next": d.taps - before, "monsters": monsters,
+                            "other steps": others})
+            continue
+        prompt = app.table.prompt
+        assert isinstance(prompt, ActionPrompt), prompt
+        options = {o.id: o for o in prompt.options}
+        every_action_in_view(d, prompt)
+        record = {"action": "end", "taps": 0, "throw": 0, "marker": 0, "next": 0}
+        before = d.taps
+        if "attack" in options:
+            record["action"] = "attack"
+            targets = options["attack"].targets
+            if len(targets) == 1:  # the button goes straight to the odds
+                yield from d.tap(app.ui().text(options["attack"].label))
+            elif sum(m.space == state.monster(targets[0]).space for m in state.monsters) == 1:
+                yield from d.tap_board(state.monster(targets[0]).space)  # a finger on the monster
+            else:  # two on one space: the button, then which
+                record["which"] = 1
+                yield from d.tap(app.ui().text(options["attack"].label))
+                shown = [app.ui().text(t) for t in options["attack"].target_labels.values()]
+                yield from d.tap(shown[0], count=shown.count(shown[0]))
+            yield from d.tap(d.t("Attack"))
+        elif "reveal" in options:
+            record["action"] = "reveal"
+            yield from d.tap_board(options["reveal"].targets[0])
+        elif "move" in options and (state.round, prompt.actor) not in moved:
+            record["action"] = "move"
+            moved.add((state.round, prompt.actor))
+            board = app.data.boards[state.board.zone]
+            near = {link for s in board.spaces if s.id in state.board.unrevealed for link in s.links}
+            yield from d.tap_board(next((t for t in options["move"].targets if t in near), options["move"].targets[0]))
+        else:
+            yield from d.tap(app.ui().text(options["end"].label))
+        record["taps"] = d.taps - before
+        yield from answer_until_action(d, record)
+        actions.append(record)
+    d.report["actions"] = actions
+    d.report["total"] = d.taps - d.report["pregame"]
+
+
+def every_action_in_view(d: Driver, prompt: ActionPrompt) -> None:
+    """Issue 17: every action of the turn, End turn among them, on screen at once: no scroll view holds
+    them, and each lies inside the window."""
+    from kivy.core.window import Window
+    from kivy.uix.scrollview import ScrollView
+
+    for option in prompt.options:
+        button = d.find(d.app.ui().text(option.label))
+        assert not any(isinstance(p, ScrollView) for p in iter_parents(button)), f"{option.id} is in a scroll view"
+        x, y = button.to_window(*button.pos)
+        assert x >= 0 and x + button.width <= Window.width and y >= 0 and y + button.height <= Window.height, \
+            f"{option.id} lies outside the window"
+
+
+def answer_until_action(d: Driver, record: dict[str, Any]) -> Generator[float, None, None]:
+    """Throws, draws, choices and Nexts until the game asks for an action again (or a monster phase starts)."""
+    app = d.app
+    while app.session.state.outcome is None:
+        yield from d.settle()
+        if app.referee.steps and app.referee.steps[0].kind == "monster-phase":
+            return
+        before = d.taps
+        prompt = app.table.prompt
+        if app.referee.steps:
+            record.setdefault("steps", []).append(app.referee.steps[0].kind)
+            yield from d.tap(d.t("Next"))
+            record["next"] += d.taps - before
+        elif isinstance(prompt, DiePrompt):
+            yield from d.tap(d.t("Let the app roll"))
+            record["throw"] += 1
+        elif isinstance(prompt, CardPrompt):
+            if prompt.deck.startswith("markers-") and "marker-shot" not in d.report:
+                d.report["marker-shot"] = True
+                yield from d.shot(f"table-marker-{d.lang}")
+            yield from d.tap(d.t("Let the app draw"))
+            record["marker" if prompt.deck.startswith("markers-") else "throw"] += 1
+        elif isinstance(prompt, ChoicePrompt):  # Keep (a reroll is possible) or another choice
+            yield from d.tap(app.ui().text(prompt.options[0].label))
+            record["choice"] = record.get("choice", 0) + 1
+        else:
+            return
+
+
+SCENARIOS: dict[str, Scenario] = {"whole-game": whole_game, "screens": screens_only, "two-rounds": two_rounds}
 
 
 def main(argv: list[str]) -> int:
@@ -463,11 +618,12 @@ def main(argv: list[str]) -> int:
             stored = store.start("covenant", {"heroes": ["sorceress"], "seed": 3})
             assert not isinstance(stored, Problem)
             stored.submit(Act("sorceress", "move", "t3"))
-    app = build_app(settings, "/etc/crypt-companion/config.toml", position=POSITION, seed=1)
+    position = None if scenario == "two-rounds" else POSITION
+    app = build_app(settings, "/etc/crypt-companion/config.toml", position=position, seed=1)
     driver = Driver(app, out, settings.ui.lang)
     app.bind(on_start=lambda *_: driver.start(SCENARIOS[scenario](driver)))
     app.run()
-    print(json.dumps({"shots": driver.shots, "checks": driver.checks, "failure": driver.failure}))
+    print(json.dumps({"shots": driver.shots, "checks": driver.checks, "failure": driver.failure, **driver.report}))
     return 1 if driver.failure else 0
 
 

@@ -22,7 +22,10 @@ RUNS = {
     "whole-game-en": ("whole-game", "en", "800x480"),
     "screens-ar-1280": ("screens", "ar", "1280x720"),
     "screens-en-1920": ("screens", "en", "1920x1080"),
+    "two-rounds-en": ("two-rounds", "en", "800x480"),
+    "two-rounds-ar": ("two-rounds", "ar", "800x480"),
 }
+BEFORE = 39  # the two rounds' taps on the screens before issue 17 (same scenario, commit 6739417's parent)
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +47,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory, shots: Path) -> dict[str, tup
                                          env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     results = {}
     for name, process in started.items():
-        out, err = process.communicate(timeout=120)
+        out, err = process.communicate(timeout=300)  # six apps at once on a loaded two-core machine
         last = out.strip().splitlines()[-1] if out.strip() else "{}"
         results[name] = (process.returncode, json.loads(last), err[-3000:])
     return results
@@ -60,12 +63,39 @@ def test_the_scenario_runs_through_and_saves_its_screenshots(
     for shot in taken:
         data = (shots / shot).read_bytes()
         assert data.startswith(b"\x89PNG") and len(data) > 5000, shot
+        drawn = (shots / shot).with_suffix(".txt").read_text(encoding="utf-8")  # what the screen says
+        assert drawn.strip(), shot
     assert isinstance(report["checks"], int) and report["checks"] > 20
+
+
+def test_two_rounds_by_taps_meet_the_goals_per_action(runs: dict[str, tuple[int, dict[str, object], str]]) -> None:
+    """Issue 17: a move 1 tap; an attack 2 taps plus the throw (and the Keep when a reroll is possible; one
+    more to say which of two monsters on one space); a reveal 1 tap plus the marker plus one Next per
+    physical step; a monster phase one Next per monster. Every tap of two rounds is counted and printed."""
+    code, report, err = runs["two-rounds-en"]
+    assert code == 0, report.get("failure") or err
+    actions = report["actions"]
+    assert isinstance(actions, list)
+    print(f"\ntwo rounds by taps: {report['total']} taps (before issue 17: {BEFORE}),",
+          f"{report['pregame']} before the game")
+    for a in actions:
+        print("  ", {k: v for k, v in a.items() if v})
+    seen = {a["action"] for a in actions}
+    assert {"move", "attack", "reveal", "end", "monster phase"} <= seen
+    for a in actions:
+        if a["action"] == "monster phase":
+            assert a["next"] <= max(1, a["monsters"] + a["other steps"]), a
+            continue
+        goal = {"attack": 2 + a.get("which", 0), "move": 1, "reveal": 1, "end": 1}[a["action"]]
+        assert a["taps"] <= goal, a
+        assert a["next"] == len(a.get("steps", [])), a
+        assert a["action"] != "reveal" or a["marker"] == 1, a
+        assert a["action"] != "attack" or a["throw"] == 1, a
 
 
 def test_every_main_screen_is_shot_in_both_languages(runs: dict[str, tuple[int, dict[str, object], str]]) -> None:
     taken = {s for _, report, _ in runs.values() for s in report.get("shots", [])}  # type: ignore[attr-defined]
     for screen in ("home", "settings", "newgame", "setup", "table-board", "table-heroes", "table-log", "table-undo",
                    "table-die", "table-step", "table-kept", "table-odds", "table-rolling", "table-hit",
-                   "table-monsters", "summary", "rule"):
+                   "table-monsters", "summary", "rule", "table-reveal", "table-marker", "table-monster-step"):
         assert {f"{screen}-ar.png", f"{screen}-en.png"} <= taken

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import os
+import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.ui.bidi import display_lines, has_rtl, keep_ltr, shape, wrap_logical
 from companion.ui.fonts import markup, runs
+
+
+def plain(lines: list[str]) -> list[str]:
+    """Lines with their no-break spaces (numbers bound to their words) read as spaces."""
+    return [line.replace("\u00a0", " ") for line in lines]
 
 
 def mono(text: str) -> float:
@@ -22,7 +28,7 @@ def visual(word: str) -> str:
 
 
 def test_a_single_arabic_line_reads_right_to_left_with_its_number_intact() -> None:
-    [line] = display_lines("الجولة 12 تبدأ", 1000, mono, rtl=True)
+    [line] = plain(display_lines("الجولة 12 تبدأ", 1000, mono, rtl=True))
     assert line == f"{visual('تبدأ')} 12 {visual('الجولة')}"
 
 
@@ -34,7 +40,7 @@ def test_letters_are_joined_into_their_contextual_forms() -> None:
 
 
 def test_latin_names_and_multi_digit_numbers_are_never_reversed() -> None:
-    [line] = display_lines("هاجم Exiled Knight الغول Goblin بقوة 215 ثم 3", 2000, mono, rtl=True)
+    [line] = plain(display_lines("هاجم Exiled Knight الغول Goblin بقوة 215 ثم 3", 2000, mono, rtl=True))
     for run in ("Exiled Knight", "Goblin", "215"):
         assert run in line
     assert "thginK" not in line and "512" not in line
@@ -50,7 +56,7 @@ def test_wrapped_lines_come_in_reading_order_and_each_fits() -> None:
     assert all(mono(line) <= width for line in lines)
     assert lines[0].endswith(visual("وصل"))
     assert lines[-1].startswith(visual("مرتين"))
-    joined = " ".join(lines)
+    joined = " ".join(plain(lines))
     for run in ("Knight", " 7 ", "12"):
         assert run in joined
     # Every word appears once, on the line where logical wrapping put it.
@@ -61,7 +67,7 @@ def test_wrapped_lines_come_in_reading_order_and_each_fits() -> None:
 def test_brackets_in_arabic_are_mirrored_to_enclose_their_words() -> None:
     [line] = display_lines("جولتان (أصعب)", 1000, mono, rtl=True)
     assert line == f"({visual('أصعب')}) {visual('جولتان')}"
-    [line] = display_lines("النرد (6 أوجه)", 1000, mono, rtl=True)
+    [line] = plain(display_lines("النرد (6 أوجه)", 1000, mono, rtl=True))
     assert line == f"({visual('أوجه')} 6) {visual('النرد')}"
 
 
@@ -74,12 +80,12 @@ def test_a_path_inside_arabic_keeps_its_leading_slash_when_marked() -> None:
 
 
 def test_english_is_wrapped_and_left_untouched() -> None:
-    lines = display_lines("Roll the trap die (6 faces) for the Knight", 120, mono, rtl=False)
-    assert lines == ["Roll the", "trap die (6", "faces) for", "the Knight"]
+    lines = plain(display_lines("Roll the trap die (6 faces) for the Knight", 120, mono, rtl=False))
+    assert lines == ["Roll the", "trap die", "(6 faces)", "for the", "Knight"]
 
 
 def test_english_text_inside_the_arabic_ui_keeps_its_order() -> None:
-    assert display_lines("Next: NFC 3", 500, mono, rtl=True) == ["Next: NFC 3"]
+    assert plain(display_lines("Next: NFC 3", 500, mono, rtl=True)) == ["Next: NFC 3"]
 
 
 def test_no_break_spaces_keep_an_equation_on_one_line() -> None:
@@ -133,5 +139,41 @@ def test_arithmetic_in_arabic_keeps_its_order_and_its_comparison() -> None:
     assert "10 + 5 + 1 = 16 ≥ 7".replace(" ", "\u00a0") in shown
     assert "≤" not in shown
     assert shown.index("11") < shown.index("16\u00a0−\u00a07")
-    [english] = display_lines("7 + 4 + 1 = 12 ≥ 9: hit!", 10_000, len, False)
+    [english] = plain(display_lines("7 + 4 + 1 = 12 ≥ 9: hit!", 10_000, len, False))
     assert english == "7 + 4 + 1 = 12 ≥ 9: hit!"
+
+
+def test_diacritics_are_kept_each_after_its_letter_in_visual_order() -> None:
+    """Issue 15, finding 1: reshaping deleted them ("افتح بابًا", open a door, drawn "افتح بابا")."""
+    [line] = display_lines("افتح بابًا", 1000, mono, rtl=True)
+    assert "\u064b" in line
+    # Drawn left to right, a mark lands on the glyph before it: the medial beh, not the alef.
+    assert line[line.index("\u064b") - 1] == shape("بب")[0]
+    [shadda] = display_lines("عدّل", 1000, mono, rtl=True)
+    assert shadda[shadda.index("\u0651") - 1] in ("\ufeaa", "\ufea9")
+
+
+def test_a_number_stays_on_the_line_of_its_noun() -> None:
+    """Issue 15, finding 3: "الفارس المنفي: 4" / "أفعال" wrapped the count away from its noun."""
+    logical = "الجولة 1، الفارس المنفي: 4 أفعال، السقطات 5/6"
+    width = mono("الجولة 1، الفارس المنفي: 4") + 5
+    lines = plain(display_lines(logical, width, mono, rtl=True))
+    assert any(f"{visual('أفعال')} 4" in line for line in lines), lines
+    english = plain(display_lines("Round 1 · Exiled Knight: 4 actions · falls 5/6", 265, mono, rtl=False))
+    assert all(not line.endswith(("4", "·")) and not line.startswith("·") for line in english), english
+
+
+def test_latin_and_digit_runs_of_an_arabic_line_share_its_baseline() -> None:
+    """Issue 15, finding 3: Kivy places each run by its font's height, so a Latin run beside the taller
+    Arabic font sat low ("+12" looked subscripted). Every font of a right-to-left line has the Arabic
+    font's ascent and descent."""
+    from fontTools.ttLib import TTFont
+
+    line = display_lines("الصحة 14 (+12) ≥ 3 NFC", 10_000, mono, rtl=True)[0]
+    fonts = set(re.findall(r"\[font=([^\]]+)\]", markup(line, bold=False, rtl=True)))
+    assert len(fonts) == 3
+    metrics = set()
+    for font in fonts:
+        with TTFont(font, lazy=True) as tt:
+            metrics.add((tt["hhea"].ascent, tt["hhea"].descent))
+    assert len(metrics) == 1, metrics

@@ -192,6 +192,16 @@ def check_key(board: Any, lang: str, check: Check) -> None:
             check("NotoSansArabic" in label.text, f"{label.logical!r} is drawn without the Arabic font")
 
 
+def check_labels(board: Any, check: Check) -> None:
+    """Issue 17: every space but the hall carries the label sentences name it by, readable at a metre."""
+    from companion.games.covenant.spaces import space_labels
+    from companion.ui.board import LABEL_PX
+
+    check(board.labels.keys() == space_labels(board.spec).keys(), f"unlabelled: {board.labels.keys()}")
+    for space, (text, height) in board.labels.items():
+        check(height >= LABEL_PX * board.ui.scale, f"{space}'s label {text!r} is {height} px high")
+
+
 def check_models(board: Any, check: Check) -> None:
     """What the castle position puts on each space, as the view understood it."""
     v = board.views
@@ -251,9 +261,13 @@ def scenario(app: Any, lang: str, out: Path, check: Check, shots: list[str]) -> 
     check(board.views["hall"].locked and all(board.views[s].face_down for s in ("room1", "room6", "t8")),
           "a fresh board: the hall locked, every marker face down")
     check_taps(board, taps, check)
+    check_labels(board, check)
     yield from shoot("opening")
+    centres = {s: board.geometry.centre(s) for s in board.geometry.spaces}
 
     board.show(castle(revealed=3))
+    check({s: board.geometry.centre(s) for s in board.geometry.spaces} == centres,
+          "the map moved when monsters and the Merchant joined the key")
     check(board.views["hall"].locked, "three rooms open: the hall stays locked")
     state = castle()
     board.show(state, {"m4": "move", "m5": "move", "room6": "reveal", "room2": "target"})

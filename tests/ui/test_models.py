@@ -78,7 +78,7 @@ def test_heroes_join_the_lobby_by_touch_and_leave_by_a_second_touch() -> None:
     assert toggle_hero(lobby, "knight", HEROES).text("en") == "Exiled Knight joins the table."
     assert lobby.tap(hero_card("sorceress")) is None and missing(lobby) is None
     assert lobby.heroes == ["knight", "sorceress"]
-    assert toggle_hero(lobby, "knight", HEROES).text("ar") == "مغادرة الفارس المنفي للطاولة."
+    assert toggle_hero(lobby, "knight", HEROES).text("ar") == "غادر الفارس المنفي الطاولة."
     assert lobby.heroes == ["sorceress"]
     for hero in ("knight", "rogue", "ranger"):
         toggle_hero(lobby, hero, HEROES)
@@ -109,7 +109,7 @@ def test_hero_panels_read_the_state() -> None:
     first, second = hero_lines(knight, DATA)
     assert first.text("en") == "Exiled Knight: HP 14 (+12 token, marker on 2) · gold 3"
     assert "potions: Health potion" in second.text("en") and "shards: 0" in second.text("en")
-    assert hero_lines(rogue, DATA)[0].text("ar") == "لص الظلال: الصحة 1 · الذهب 3"
+    assert hero_lines(rogue, DATA)[0].text("ar") == "لصّة الظلال: نقاط الحياة 1، الذهب 3"
     rogue.fallen = True
     assert hp_text(rogue).text("en") == "fallen"
     assert status_line(state, DATA).text("en") == "Round 1 · Exiled Knight: 4 actions · falls 2/6"
@@ -128,14 +128,14 @@ def test_the_referee_holds_the_monster_phase_until_each_step_is_confirmed() -> N
         referee = Referee(Table(session, events))
         assert referee.submit(Act("knight", "move", "t1")) and not referee.waiting
         assert referee.undo() and referee.waiting
-        assert [m.text("en") for m in referee.put_back] == ["Move Exiled Knight back to m1."]
+        assert [m.text("en") for m in referee.put_back] == ["Move Exiled Knight back to space 8."]
         events.put(ButtonPressed("next"))
         referee.pump()
         assert not referee.put_back
         referee.submit(Act("knight", "move", "t1"))
         events.put(ButtonPressed("undo"))  # the physical Undo button
         referee.pump()
-        assert [m.text("en") for m in referee.put_back] == ["Move Exiled Knight back to m1."]
+        assert [m.text("en") for m in referee.put_back] == ["Move Exiled Knight back to space 8."]
         assert [e.kind for e in referee.transcript] == ["move", "undo", "move", "undo"]
         referee.next()
         referee.submit(Act("knight", "end", "turn"))
@@ -162,7 +162,7 @@ def test_a_heros_conditions_and_a_lost_device_are_said_in_words() -> None:
         "escape": {"bearer": "knight", "rounds": 3}}})
     assert [m.text("en") for m in conditions(state.heroes["knight"], state)] == ["carries the Covenant"]
     assert [m.text("en") for m in conditions(state.heroes["rogue"], state)] == [
-        "poisoned: 1 damage at the start of each of the next 2 turns", "cursed: 1 fewer actions next turn",
+        "poisoned: 1 damage at the start of each of the next 2 turns", "cursed: 1 action fewer next turn",
         "dies unless revived by the end of round 2"]
     board = StatusBoard()
     rows = board.sync({"dice-tray": (DeviceStatus("dice-tray", DeviceState.DISCONNECTED, "unplugged"), 1.0)})

@@ -47,7 +47,7 @@ def test_a_die_prompt_offers_each_face_once_and_the_apps_roll() -> None:
                        Roll("trap", None, Source.APP)]
     labels = [c.label for c in shown.choices]
     assert labels[0] == {"en": "spikes", "ar": "أشواك"}
-    assert shown.title.text("ar") == "لص الظلال: ارمِ نرد الفخاخ"
+    assert shown.title.text("ar") == "لصّة الظلال: ارمِ نرد الفخ"
     assert shown.purpose == prompt.purpose
 
 

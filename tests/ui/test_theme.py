@@ -22,9 +22,19 @@ def test_texts_in_both_languages_and_names_from_the_data() -> None:
 
 
 def test_a_latin_value_is_held_together_inside_arabic() -> None:
-    text = Ui("ar").t("Rule {rule}", rule="§Your turn")
-    assert text == "القاعدة \u200e§Your turn\u200e"
-    assert Ui("en").t("Rule {rule}", rule="§Your turn") == "Rule §Your turn"
+    text = Ui("ar").t("Rule {rule}", rule="R-STORE-1")
+    assert text == "الحكم \u200eR-STORE-1\u200e"
+    assert Ui("en").t("Rule {rule}", rule="R-STORE-1") == "Rule R-STORE-1"
+
+
+def test_a_citation_reads_as_the_rulebook_and_the_rulings_file_cite() -> None:
+    """Issue 15, finding 4: "القاعدة §دورك" glued a sign that is not Arabic to the title, and a ruling
+    read "القاعدة R-…" where the Arabic rulings file says حكم."""
+    from companion.ui.rulebook import cite
+
+    assert Ui("ar").text(cite("§Your turn")) == "انظر «دورك»"
+    assert Ui("en").text(cite("§Your turn")) == "Rule §Your turn"
+    assert Ui("ar").text(cite("R-STORE-1")) == "الحكم \u200eR-STORE-1\u200e"
 
 
 def test_a_message_missing_a_field_falls_back_instead_of_crashing() -> None:

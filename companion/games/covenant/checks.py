@@ -10,8 +10,7 @@ from collections import Counter, deque
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from companion.games.covenant.data import GameData
-    from companion.games.covenant.schema import BoardSpec
+    from companion.games.covenant.schema import BoardSpec, GameData
 
 ROOM_MIX = Counter({"combat": 2, "elite": 1, "treasure": 1, "event": 2, "trap": 1})
 COMBAT_MIX = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 5, "7": 4, "8": 3, "9": 2, "10": 1}

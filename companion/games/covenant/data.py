@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
@@ -38,6 +37,9 @@ from companion.games.covenant.schema import (
     TrapSpec,
     UpgradeSpec,
 )
+from companion.games.covenant.schema import (
+    GameData as GameData,  # re-exported: the data's shape lives beside its specs (no import cycle with checks)
+)
 
 T = TypeVar("T")
 
@@ -55,39 +57,6 @@ class DataError(ValueError):
     def __init__(self, errors: list[str]) -> None:
         super().__init__("\n".join(errors))
         self.errors = errors
-
-
-@dataclass(frozen=True, eq=False)
-class GameData:
-    """All of the game's data; compared and hashed by identity, so caches can key on it."""
-
-    boards: dict[int, BoardSpec]
-    heroes: dict[str, HeroSpec]
-    monsters: dict[str, MonsterSpec]
-    abilities: dict[str, AbilitySpec]
-    guardians: dict[int, GuardianSpec]
-    decks: Decks
-    potions: dict[str, PotionSpec]
-    equipment: dict[str, EquipmentSpec]
-    events: dict[str, EventSpec]
-    traps: list[TrapSpec]
-    chests: list[ChestRow]
-    gold: dict[str, GoldUse]
-    upgrades: dict[str, UpgradeSpec]
-    rooms: dict[str, RoomCard]
-    markers: dict[str, MarkerSpec]
-    dice: dict[str, DieKind]
-    sections: dict[str, Section]
-
-    def provisional(self) -> list[str]:
-        """Every entry whose values are designed, not read from the rulebook (for the about screen)."""
-        groups: list[tuple[str, dict[Any, Any]]] = [
-            ("boards", self.boards), ("heroes", self.heroes), ("monsters", self.monsters),
-            ("guardians", self.guardians), ("equipment", self.equipment), ("events", self.events),
-            ("upgrades", self.upgrades), ("rooms", self.rooms), ("potions", self.potions),
-        ]
-        return [f"{name}:{getattr(e, 'id', key)}" for name, table in groups
-                for key, e in table.items() if e.provenance == "provisional"]
 
 
 class _Reader:

@@ -31,7 +31,7 @@ from companion.core.flow import (
     Roll,
     reject,
 )
-from companion.core.messages import Msg
+from companion.core.messages import Msg, Named
 from companion.games.covenant import (
     combat,
     death,
@@ -41,6 +41,7 @@ from companion.games.covenant import (
     loot,
     rounds,
     setup,
+    spaces,
     turn,
     zones,
 )
@@ -95,6 +96,10 @@ class CovenantRules:
             return refused
         _advance(g)
         return g.events
+
+    def space_name(self, zone: int, space: str) -> Named:
+        """A space as the board view labels it: the put-back list after an undo names it so."""
+        return spaces.space_name(self.data, zone, space)
 
     def encode(self, state: GameState) -> bytes:
         return msgspec.json.encode(state)

@@ -8,7 +8,7 @@ for everyone in the room, or the trap on the revealer.
 
 from __future__ import annotations
 
-from companion.core.messages import Named
+from companion.core.messages import Named, Plural
 from companion.games.covenant import damage, death, monsters, movement
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import DrawStep, Hero, Monster, Reveal, RollStep
@@ -22,7 +22,7 @@ def begin(g: Play, hero: Hero, slot: str) -> None:
     g.s.actions -= 1
     g.s.reveal = Reveal(hero=hero.id, slot=slot)
     g.say("reveal", "§Exploration", "{hero} opens the door at {slot}: turn its room marker over.",
-          {"hero": hero.id, "slot": slot}, hero=g.hero_name(hero), slot=slot)
+          {"hero": hero.id, "slot": slot}, hero=g.hero_name(hero), slot=g.space_name(slot))
     g.next(DrawStep(deck=marker_deck_id(g.s.board.zone), purpose="marker", who=hero.id))
 
 
@@ -59,13 +59,13 @@ def on_room(g: Play, card: str | None) -> None:
     if card is None:
         g.say("no-room-card", "R-EXPLORE-7", "No {kind} room card is left: a door token goes on {slot}, the room "
               "acts as its marker says, and {hero} moves in for free.", {"slot": r.slot, "kind": kind},
-              kind=g.named(kind, _KIND_AR[kind]), slot=r.slot, hero=g.hero_name(hero))
+              kind=g.named(kind, _KIND_AR[kind]), slot=g.space_name(r.slot), hero=g.hero_name(hero))
     else:
         spec = g.d.rooms[card]
         s.board.room_cards[r.slot] = card
         g.say("room", "§Exploration", "{room}: a {kind} room. A door token goes on {slot}; {hero} moves in for "
               "free.", {"slot": r.slot, "room": card, "kind": spec.room}, room=g.named(spec.en, spec.ar),
-              kind=g.named(spec.room, _KIND_AR[spec.room]), slot=r.slot, hero=g.hero_name(hero))
+              kind=g.named(spec.room, _KIND_AR[spec.room]), slot=g.space_name(r.slot), hero=g.hero_name(hero))
     if g.hall_open() and len(s.board.revealed) == 4:
         g.say("hall-open", "§Exploration", "Four rooms are revealed: the guardian hall is open.")
     if kind in ("combat", "elite"):
@@ -102,8 +102,9 @@ def no_more_monsters(g: Play) -> None:
     assert r is not None
     came = sum(1 for m in g.s.monsters if m.space == r.slot and m.origin == "room")
     r.monsters_left = 0
-    g.say("room-filled", "R-EXPLORE-7", "{room} keeps the {n} monster(s) that came.", {"slot": r.slot, "n": came},
-          room=_room_name(g), n=came)
+    g.say("room-filled", "R-EXPLORE-7", Plural("{room} keeps the {n} monster that came.",
+                                               "{room} keeps the {n} monsters that came."),
+          {"slot": r.slot, "n": came}, room=_room_name(g), n=came)
     _ambush(g)
 
 
@@ -162,7 +163,7 @@ def on_monster(g: Play, kind: str, purpose: str, who: str) -> None:
     s.next_uid += 1
     s.monsters.append(m)
     g.say("monster-appears", "§Exploration", "A {monster} appears in {space}.", {"monster": m.uid, "space": space},
-          monster=g.monster_name(m), space=space)
+          monster=g.monster_name(m), space=g.space_name(space))
     _monster_placed(g, purpose)
 
 

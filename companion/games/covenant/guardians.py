@@ -8,6 +8,7 @@ least 1; it changes phase and summons at the HP thresholds of its board.
 
 from __future__ import annotations
 
+from companion.core.messages import Plural
 from companion.games.covenant import damage, traits
 from companion.games.covenant.monsters import Blow, choose_target, remove_monster, strike
 from companion.games.covenant.play import Play
@@ -35,8 +36,11 @@ def wound(g: Play, amount: int, by: str) -> None:
     second = spec.phases[1]
     if s.guardian.phase == 0 and second.at_hp is not None and hp <= second.at_hp:
         s.guardian.phase = 1
-        g.say("guardian-phase", "§Shard guardians", "{guardian} reaches {hp} HP and turns to phase 2: strength "
-              "{strength}, damage {damage}, defense {defense}, {attacks} attack(s) a monster phase.",
+        g.say("guardian-phase", "§Shard guardians", Plural(
+              "{guardian} reaches {hp} HP and turns to phase 2: strength {strength}, damage {damage}, defense "
+              "{defense}, {attacks} attack a monster phase.", "{guardian} reaches {hp} HP and turns to phase 2: "
+              "strength {strength}, damage {damage}, defense {defense}, {attacks} attacks a monster phase.",
+              "attacks"),
               {"phase": 2}, guardian=g.guardian_name(), hp=hp, strength=traits.guardian_strength(g.d, s),
               damage=second.damage, defense=second.defense, attacks=second.attacks)
     for summon in spec.summons:
@@ -80,7 +84,7 @@ def _summon(g: Play, kind: str, count: int) -> None:
         # A summons is a mark of the guardian board's HP track, reached asleep or awake (R-GUARD-7).
         g.say("summon", "R-GUARD-5" if s.guardian.awake else "R-GUARD-7", "{guardian} summons a {monster} to {space}.",
               {"monster": m.uid, "space": m.space}, guardian=g.guardian_name(), monster=g.monster_name(m),
-              space=m.space)
+              space=g.space_name(m.space))
 
 
 def attack(g: Play, chosen: str | None = None) -> bool:
@@ -93,7 +97,8 @@ def attack(g: Play, chosen: str | None = None) -> bool:
         g.say("guardian-idle", "§Shard guardians", "No hero within 4 spaces of {guardian}'s hall.",
               guardian=g.guardian_name())
         return True
-    picked = choose_target(g, "guardian", g.guardian_name(), cost, chosen, ("from the hall", "من القاعة"))
+    picked = choose_target(g, "guardian", g.guardian_name(), cost, chosen,
+                           Plural("{n} space from the hall", "{n} spaces from the hall"))
     if picked is None:
         return False
     target, why = picked

@@ -3,7 +3,7 @@ so the screen never shows a raw id."""
 
 from __future__ import annotations
 
-from companion.core.messages import Msg, Named
+from companion.core.messages import Msg, Named, Plural, counted
 from companion.games.covenant import traits
 from companion.games.covenant.play import Play
 
@@ -23,6 +23,8 @@ def shard_name(g: Play, shard: str) -> Named:
 def _name(en: str, ar: str) -> Msg:
     return Msg("{name}", {"name": {"en": en, "ar": ar}})
 
+
+GOLD = Plural("{n} gold", "{n} gold")
 
 NAMED_TARGETS = frozenset({"attack", "fireball", "trade", "revive", "drink", "buy", "pickup", "end"})
 """Actions whose targets have names; the others' targets are board spaces."""
@@ -56,7 +58,7 @@ def card(g: Play, deck: str, item: str) -> Msg:
     named: Named | None = None
     if deck == "loot":
         spec = next(c for c in d.decks.loot.cards if c.id == item)
-        named = ({"en": f"{spec.value} gold", "ar": f"{spec.value} ذهب"} if spec.kind == "gold" else
+        named = (counted(GOLD, n=spec.value) if spec.kind == "gold" else
                  {"en": "a potion", "ar": "جرعة"} if spec.kind == "potion" else {"en": "equipment", "ar": "عتاد"})
     elif deck == "potions" and item in d.potions:
         named = {"en": d.potions[item].en, "ar": d.potions[item].ar}
@@ -70,8 +72,8 @@ def card(g: Play, deck: str, item: str) -> Msg:
         named = {"en": d.rooms[item].en, "ar": d.rooms[item].ar}
     elif deck.startswith("markers-") and item in d.markers:
         marker = d.markers[item]
-        named = {"en": f"{marker.room} room marker #{marker.serial}",
-                 "ar": f"علامة غرفة {_ROOM_AR[marker.room]} رقم {marker.serial}"}
+        # Short, as a button beside the board holds it: the type and the number printed on the marker.
+        named = {"en": f"{marker.room} #{marker.serial}", "ar": f"{_ROOM_AR[marker.room]} {marker.serial}"}
     return Msg("{name}", {"name": named or {"en": item, "ar": item}})
 
 

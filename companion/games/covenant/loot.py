@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.core.messages import Plural
 from companion.games.covenant import death
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import ChooseStep, DrawStep, Hero
@@ -27,7 +28,8 @@ def on_loot(g: Play, hero: Hero, card: str) -> None:
 
 def gain_gold(g: Play, hero: Hero, amount: int, rule: str) -> None:
     hero.gold += amount
-    g.say("gold", rule, "{hero} takes {amount} gold (now {gold}).", {"hero": hero.id, "amount": amount},
+    g.say("gold", rule, Plural("{hero} takes {amount} gold (now {gold}).", "{hero} takes {amount} gold (now {gold}).",
+                               "amount"), {"hero": hero.id, "amount": amount},
           hero=g.hero_name(hero), amount=amount, gold=hero.gold)
 
 

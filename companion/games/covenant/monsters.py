@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.core.messages import Named
+from companion.core.messages import Named, Plural, counted
 from companion.games.covenant import damage, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import ChooseStep, Hero, Monster
 
 MONSTER_MOVE = 2
+AWAY = Plural("{n} space away", "{n} spaces away")
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ def act(g: Play, m: Monster, chosen: str | None = None) -> bool:
 
 
 def choose_target(g: Play, subject: str, name: Named, cost: dict[str, int], chosen: str | None,
-                  unit: tuple[str, str] = ("space(s) away", "مسافة")) -> tuple[Hero, Named] | None:
+                  unit: Plural = AWAY) -> tuple[Hero, Named] | None:
     """The target among the heroes in reach (hero id → how many spaces away): the
     lowest HP among the standing ones (the fallen only when none stands, R-MON-5), then the nearest,
     then the first player's choice (R-MON-4). None while the first player is asked.
@@ -129,19 +130,21 @@ def choose_target(g: Play, subject: str, name: Named, cost: dict[str, int], chos
     if target is not None:
         return target, _why(g, candidates, lowest, tied)
     g.next(ChooseStep(purpose="monster-target", chooser=s.order[0], options=[h.id for h in tied], subject=subject))
-    g.say("tie", "R-MON-4", "{monster} could attack {n} heroes with the same HP at the same distance: "
-          "the first player chooses.", {"monster": subject, "heroes": [h.id for h in tied]},
+    g.say("tie", "R-MON-4", Plural("{monster} could attack {n} hero with the same HP at the same distance: "
+          "the first player chooses.", "{monster} could attack {n} heroes with the same HP at the same distance: "
+          "the first player chooses."), {"monster": subject, "heroes": [h.id for h in tied]},
           monster=name, n=len(tied))
     return None
 
 
-def _say_reach(g: Play, subject: str, name: Named, reach: list[tuple[Hero, int]], unit: tuple[str, str]) -> None:
+def _say_reach(g: Play, subject: str, name: Named, reach: list[tuple[Hero, int]], unit: Plural) -> None:
     """Which heroes the attacker can bring into range, each with HP and how far it stands (from the
     monster, or from a guardian's hall)."""
-    en = "; ".join(f"{g.hero_name(h)['en']} {h.hp} HP{' (fallen)' if h.fallen else ''}, {n} {unit[0]}"
-                   for h, n in reach)
-    ar = "؛ ".join(f"{g.hero_name(h)['ar']} {h.hp} حياة{' (ساقط)' if h.fallen else ''}، {n} {unit[1]}"
-                   for h, n in reach)
+    far = [counted(unit, n=n) for _, n in reach]
+    en = "; ".join(f"{g.hero_name(h)['en']} {h.hp} HP{' (fallen)' if h.fallen else ''}, {d['en']}"
+                   for (h, _), d in zip(reach, far, strict=True))
+    ar = "؛ ".join(f"{g.hero_name(h)['ar']} (نقاط الحياة {h.hp}{'، ساقط' if h.fallen else ''}) {d['ar']}"
+                   for (h, _), d in zip(reach, far, strict=True))
     rule = "R-GUARD-2" if subject == "guardian" else "R-MON-2"
     g.say("monster-reach", rule, "{monster} can reach: {heroes}.",
           {"monster": subject, "heroes": [h.id for h, _ in reach]}, monster=name, heroes=g.named(en, ar))
@@ -196,6 +199,7 @@ def _walk(g: Play, m: Monster, path: list[str]) -> None:
     if not path:
         return
     start, m.space = m.space, path[-1]
-    g.say("monster-move", "R-MON-2", "{monster} moves {n} space(s): {path}.",
+    g.say("monster-move", "R-MON-2",
+          Plural("{monster} moves {n} space: {path}.", "{monster} moves {n} spaces: {path}."),
           {"monster": m.uid, "from": start, "path": path}, monster=g.monster_name(m), n=len(path),
-          path=" → ".join([start, *path]))
+          path=g.path_name([start, *path]))

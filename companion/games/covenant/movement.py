@@ -10,6 +10,7 @@ turn's movement cap.
 
 from __future__ import annotations
 
+from companion.core.messages import Plural
 from companion.games.covenant import escape, guardians, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import Hero
@@ -51,9 +52,10 @@ def move(g: Play, hero: Hero, goal: str) -> None:
     start = hero.space
     hero.moved += len(way)
     g.s.actions -= 1
-    g.say("move", "§Your turn", "{hero} moves {n} space(s) to {space} ({moved} of {cap} this turn).",
-          {"hero": hero.id, "from": start, "to": goal}, hero=g.hero_name(hero), n=len(way), space=goal,
-          moved=hero.moved, cap=traits.movement_cap(g.d, g.s, hero))
+    g.say("move", "§Your turn", Plural("{hero} moves {n} space to {space} ({moved} of {cap} this turn).",
+                                       "{hero} moves {n} spaces to {space} ({moved} of {cap} this turn)."),
+          {"hero": hero.id, "from": start, "to": goal}, hero=g.hero_name(hero), n=len(way),
+          space=g.space_name(goal), moved=hero.moved, cap=traits.movement_cap(g.d, g.s, hero))
     enter(g, hero, way)
 
 

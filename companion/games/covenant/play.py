@@ -10,9 +10,10 @@ from collections.abc import Mapping
 from functools import cache
 
 from companion.core.flow import Event
-from companion.core.messages import Field, Named
+from companion.core.messages import Field, Named, Plural
 from companion.games.covenant.board import Board
 from companion.games.covenant.data import GameData
+from companion.games.covenant.spaces import space_labels, space_name
 from companion.games.covenant.state import GameState, Hero, Monster, Pending
 
 
@@ -31,7 +32,7 @@ class Play:
     def board(self) -> Board:
         return board_for(self.d, self.s.board.zone)
 
-    def say(self, kind: str, rule: str, text: str, data: Mapping[str, Field | list[str]] | None = None,
+    def say(self, kind: str, rule: str, text: str | Plural, data: Mapping[str, Field | list[str]] | None = None,
             /, **fields: Field) -> None:
         from companion.core.flow import event
 
@@ -47,8 +48,7 @@ class Play:
     # ---- names for messages, in both languages -------------------------------------------------
 
     def hero_name(self, hero: Hero | str) -> Named:
-        spec = self.d.heroes[hero if isinstance(hero, str) else hero.id]
-        return {"en": spec.en, "ar": spec.ar}
+        return self.d.heroes[hero if isinstance(hero, str) else hero.id].named()
 
     def monster_name(self, m: Monster) -> Named:
         spec = self.d.monsters[m.kind]
@@ -57,8 +57,7 @@ class Play:
         return {"en": spec.en, "ar": spec.ar}
 
     def guardian_name(self) -> Named:
-        g = self.d.guardians[self.s.board.zone]
-        return {"en": g.en, "ar": g.ar}
+        return self.d.guardians[self.s.board.zone].named()
 
     def target_name(self, target: str) -> Named:
         if target == "guardian":
@@ -68,6 +67,15 @@ class Play:
 
     def named(self, en: str, ar: str) -> Named:
         return {"en": en, "ar": ar}
+
+    def space_name(self, space: str) -> Named:
+        """A space as the board view labels it ("room C", "space 12"): never its id."""
+        return space_name(self.d, self.s.board.zone, space)
+
+    def path_name(self, spaces: list[str]) -> Named:
+        labels = space_labels(self.d.boards[self.s.board.zone])
+        path = " → ".join(labels.get(s, s) for s in spaces)
+        return {"en": path, "ar": path}
 
     # ---- where things are ----------------------------------------------------------------------
 

@@ -7,10 +7,11 @@ pursuers last of the monsters, then the guardian; then fallen heroes whose time 
 
 from __future__ import annotations
 
+from companion.core.messages import Plural
 from companion.games.covenant import damage, death, escape, guardians, monsters
 from companion.games.covenant.play import Play
-from companion.games.covenant.turn import ACTIONS_PER_TURN
 
+ACTIONS_PER_TURN = 4  # §Your turn: "at the start of your turn you get 4 actions"
 _ORIGIN_ORDER = {"room": 0, "ambush": 0, "summon": 1, "pursuer": 2}
 
 
@@ -28,7 +29,8 @@ def begin_turn(g: Play) -> None:
         hero.moved = hero.turn_attack = hero.turn_movement = 0
         hero.hawk_eye_used = hero.fireball_used = False
         s.turn_open = True
-        g.say("turn", "R-TURN-2", "{hero}'s turn: {actions} actions.", {"hero": hero.id, "round": s.round},
+        g.say("turn", "R-TURN-2", Plural("{hero}'s turn: {actions} action.", "{hero}'s turn: {actions} actions.",
+                                         "actions"), {"hero": hero.id, "round": s.round},
               hero=g.hero_name(hero), actions=s.actions)
         if hero.poison:
             hero.poison -= 1

@@ -6,9 +6,12 @@ by arithmetic or a worked example) or `provisional` (a designed value that a tab
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass
+from typing import Any, Literal
 
 import msgspec
+
+from companion.core.dice import DieKind
 
 Provenance = Literal["rulebook", "derived", "provisional"]
 RoomType = Literal["combat", "elite", "treasure", "event", "trap"]
@@ -49,10 +52,15 @@ class BoardSpec(Entry, frozen=True):
     spaces: list[Space]
 
 
+Gender = Literal["masculine", "feminine"]
+"""The grammatical gender of a name: the messages about it agree (the catalogues' msgctxt)."""
+
+
 class HeroSpec(Entry, frozen=True):
     id: str
     en: str
     ar: str
+    gender: Gender
     flavour: Names
     hp: int
     movement: int
@@ -60,6 +68,9 @@ class HeroSpec(Entry, frozen=True):
     defense: int
     range: int
     ability: Literal["shield", "fireball", "backstab", "hawk_eye", "none"]
+
+    def named(self) -> dict[str, str]:
+        return {"en": self.en, "ar": self.ar, "gender": self.gender}
 
 
 class MonsterSpec(Entry, frozen=True):
@@ -120,6 +131,7 @@ class GuardianSpec(Entry, frozen=True):
     zone: int
     en: str
     ar: str
+    gender: Gender
     hp: int
     range: int
     ability: Literal["crown_strike", "fire_aura", "none"]
@@ -127,6 +139,9 @@ class GuardianSpec(Entry, frozen=True):
     phases: list[Phase]
     summons: list[Summon]
     weakened_by_shards: bool
+
+    def named(self) -> dict[str, str]:
+        return {"en": self.en, "ar": self.ar, "gender": self.gender}
 
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -258,3 +273,36 @@ class MarkerSpec(Entry, frozen=True):
     zone: int
     room: RoomType
     serial: int
+
+
+@dataclass(frozen=True, eq=False)
+class GameData:
+    """All of the game's data; compared and hashed by identity, so caches can key on it."""
+
+    boards: dict[int, BoardSpec]
+    heroes: dict[str, HeroSpec]
+    monsters: dict[str, MonsterSpec]
+    abilities: dict[str, AbilitySpec]
+    guardians: dict[int, GuardianSpec]
+    decks: Decks
+    potions: dict[str, PotionSpec]
+    equipment: dict[str, EquipmentSpec]
+    events: dict[str, EventSpec]
+    traps: list[TrapSpec]
+    chests: list[ChestRow]
+    gold: dict[str, GoldUse]
+    upgrades: dict[str, UpgradeSpec]
+    rooms: dict[str, RoomCard]
+    markers: dict[str, MarkerSpec]
+    dice: dict[str, DieKind]
+    sections: dict[str, Section]
+
+    def provisional(self) -> list[str]:
+        """Every entry whose values are designed, not read from the rulebook (for the about screen)."""
+        groups: list[tuple[str, dict[Any, Any]]] = [
+            ("boards", self.boards), ("heroes", self.heroes), ("monsters", self.monsters),
+            ("guardians", self.guardians), ("equipment", self.equipment), ("events", self.events),
+            ("upgrades", self.upgrades), ("rooms", self.rooms), ("potions", self.potions),
+        ]
+        return [f"{name}:{getattr(e, 'id', key)}" for name, table in groups
+                for key, e in table.items() if e.provenance == "provisional"]

@@ -9,12 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.core.flow import Act, Layer, Rejection, reject
-from companion.core.messages import Named
-from companion.games.covenant import combat, death, explore, labels, loot, movement, traits
+from companion.core.messages import Named, Plural, counted
+from companion.games.covenant import combat, death, explore, labels, loot, movement, rounds, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import DrawStep, Hero
-
-ACTIONS_PER_TURN = 4
 
 ACTION_NAMES = {
     "move": ("Move", "تحرك"), "attack": ("Attack", "هجوم"), "fireball": ("Fireball", "الكرة النارية"),
@@ -127,8 +125,10 @@ def check(g: Play, act: Act) -> Rejection | None:
             return reject("not-enough-gold", Layer.ILLEGAL, "§Falling and death", "Reviving for gold costs 6; "
                           "{hero} has {gold}.", hero=g.hero_name(hero), gold=hero.gold)
         if pay not in ("gold", "actions") or (pay == "actions" and s.actions < death.REVIVE_ACTIONS):
-            return reject("not-enough-actions", Layer.ILLEGAL, "§Falling and death", "Reviving costs 2 actions "
-                          "(or 6 gold); {hero} has {actions} action(s) left.", hero=g.hero_name(hero),
+            return reject("not-enough-actions", Layer.ILLEGAL, "§Falling and death", Plural(
+                          "Reviving costs 2 actions (or 6 gold); {hero} has {actions} action left.",
+                          "Reviving costs 2 actions (or 6 gold); {hero} has {actions} actions left.", "actions"),
+                          hero=g.hero_name(hero),
                           actions=s.actions)
     return None
 
@@ -159,12 +159,12 @@ def _why_not_target(g: Play, hero: Hero, act: Act) -> Rejection:
                           "revealed ({n} so far).", space=target, n=len(s.board.revealed))
         if target in s.board.unrevealed:
             return reject("room-not-revealed", Layer.ILLEGAL, "R-EXPLORE-1", "{space} is a closed room: open its "
-                          "door from an adjacent space first.", space=target)
+                          "door from an adjacent space first.", space=g.space_name(target))
         if target not in g.board.links:
             return reject("unknown-space", Layer.MALFORMED, "§The boards", "There is no space {space} on this "
                           "board.", space=target)
         return reject("too-far", Layer.ILLEGAL, "§Your turn", "{space} is out of reach: one move covers {move} "
-                      "spaces and {left} of this turn's {cap} are left.", space=target,
+                      "spaces and {left} of this turn's {cap} are left.", space=g.space_name(target),
                       move=traits.movement(g.d, s, hero), left=traits.movement_cap(g.d, s, hero) - hero.moved,
                       cap=traits.movement_cap(g.d, s, hero))
     if act.action in ("attack", "fireball"):
@@ -176,7 +176,8 @@ def _why_not_target(g: Play, hero: Hero, act: Act) -> Rejection:
                       range=traits.attack_range(g.d, hero))
     if act.action == "reveal":
         return reject("not-adjacent", Layer.ILLEGAL, "§Exploration", "Open a door from a space adjacent to its "
-                      "room; {space} is not a closed room next to {hero}.", space=target, hero=g.hero_name(hero))
+                      "room; {space} is not a closed room next to {hero}.", space=g.space_name(target),
+                      hero=g.hero_name(hero))
     return reject("bad-target", Layer.ILLEGAL, "§Your turn", "{target} is not a possible target for this action "
                   "now.", target=target)
 
@@ -234,8 +235,6 @@ def perform(g: Play, act: Act) -> None:
     elif act.action == "buy":
         _buy(g, hero, target)
     else:
-        from companion.games.covenant import rounds
-
         s.actions = 0
         g.say("end-turn", "R-TURN-1", "{hero} ends their turn.", hero=g.hero_name(hero))
         rounds.end_turn(g)
@@ -247,7 +246,7 @@ def _trade(g: Play, giver: Hero, receiver: Hero, act: Act) -> None:
     gold = int(args.get("gold", 0))
     giver.gold -= gold
     receiver.gold += gold
-    given: list[Named] = [g.named(f"{gold} gold", f"{gold} ذهب")] if gold else []
+    given: list[Named] = [counted(labels.GOLD, n=gold)] if gold else []
     if "potion" in args:
         potion = str(args["potion"])
         giver.potions.remove(potion)
@@ -311,7 +310,9 @@ def _pickup(g: Play, hero: Hero, what: str) -> None:
 def _buy(g: Play, hero: Hero, what: str) -> None:
     price = g.d.gold[what]
     hero.gold -= price.cost
-    g.say("buy", "§Events and traps", "{hero} buys from the Merchant: {item} for {cost} gold.", {"hero": hero.id},
+    g.say("buy", "§Events and traps", Plural("{hero} buys from the Merchant: {item} for {cost} gold.",
+                                              "{hero} buys from the Merchant: {item} for {cost} gold.", "cost"),
+          {"hero": hero.id},
           hero=g.hero_name(hero), item=g.named(price.en, price.ar), cost=price.cost)
     if what == "merchant_heal":
         death.heal(g, hero, price.heal)

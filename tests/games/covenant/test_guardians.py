@@ -86,8 +86,8 @@ def test_it_never_moves_and_reaches_four_spaces_from_its_hall() -> None:
     """§Shard guardians, R-GUARD-2: it stays in its hall; its range is 4 spaces from the hall."""
     g = game({"knight": {"space": "m4"}, "rogue": {"space": "m5"}}, guardian=AWAKE)
     end_turns(g)
-    assert _of(g, "monster-target")[0]["hero"] == "rogue"  # m5 is 4 from the hall, m4 is 5
-    assert "Hollow King can reach: Shadow Rogue 11 HP, 4 from the hall." in g.texts()
+    assert _of(g, "monster-target")[0]["hero"] == "rogue"  # m5 is 4 spaces from the hall, m4 is 5
+    assert "Hollow King can reach: Shadow Rogue 11 HP, 4 spaces from the hall." in g.texts()
     assert _of(g, "monster-move") == []
     far = game({"knight": {"space": "m4"}}, guardian=AWAKE)
     end_turns(far)
@@ -202,7 +202,7 @@ def test_the_throne_guardian_turns_to_phase_two_at_ten_hp() -> None:
     g.attack("knight", "guardian", card="9", die="5")  # 15 against 13: 4 − 2 = 2 → 10 HP
     assert g.s.guardian.phase == 1
     assert ("Last Throne Guardian reaches 10 HP and turns to phase 2: strength 17, damage 8, defense 3, "
-            "2 attack(s) a monster phase." in g.texts())
+            "2 attacks a monster phase." in g.texts())
     assert [(m.kind, m.space) for m in g.s.monsters] == [("dark_knight", "t6"), ("dark_knight", "t7")]
 
 

@@ -41,7 +41,7 @@ def test_the_lowest_hp_in_reach_is_attacked_before_a_nearer_hero() -> None:
     """§When a monster attacks you / R-MON-2: the lowest HP among the heroes it can reach with 2 moves."""
     g = _phase({"knight": {"space": "m4"}, "rogue": {"space": "m6"}}, [monster("m1", "goblin", "m4")])
     assert _of(g, "monster-reach") == [{"monster": "m1", "heroes": ["knight", "rogue"]}]
-    assert "Goblin can reach: Exiled Knight 14 HP, 0 space(s) away; Shadow Rogue 11 HP, 2 space(s) away." in g.texts()
+    assert "Goblin can reach: Exiled Knight 14 HP, 0 spaces away; Shadow Rogue 11 HP, 2 spaces away." in g.texts()
     assert _of(g, "monster-target") == [{"monster": "m1", "hero": "rogue", "in_reach": ["knight", "rogue"]}]
     assert g.kinds().index("monster-target") < g.kinds().index("monster-move") < g.kinds().index("monster-attack")
     assert _of(g, "monster-move") == [{"monster": "m1", "from": "m4", "path": ["m5"]}]

@@ -1,0 +1,109 @@
+"""Counts and persons as a native reader expects them (issue 15): plurals through the catalogues' plural
+forms (Arabic's six, English's two; finding 2), log lines as verb sentences that agree with the hero's
+grammatical gender (finding 7), and one imperative convention: plural for what the whole table does,
+singular for the active player."""
+
+from __future__ import annotations
+
+import re
+import string
+
+from babel.messages.pofile import read_po
+
+from companion.core.messages import LOCALE_DIR, Msg, Plural, counted, entries, plural_rule
+from companion.games.covenant.data import default
+
+AR = LOCALE_DIR / "ar" / "LC_MESSAGES"
+TURN = Plural("{hero}'s turn: {actions} action.", "{hero}'s turn: {actions} actions.", "actions")
+
+
+def po(name: str) -> list[tuple[str, str, str | tuple[str, ...]]]:
+    """(context, msgid, translation) of one catalogue; a plural message by its singular."""
+    with (AR / name).open("rb") as handle:
+        return [(m.context or "", str(m.id[0] if isinstance(m.id, tuple) else m.id),
+                 tuple(m.string) if isinstance(m.string, tuple) else str(m.string)) for m in read_po(handle) if m.id]
+
+
+def hero(hero_id: str) -> dict[str, str]:
+    return default().heroes[hero_id].named()
+
+
+def test_arabic_counts_take_their_six_forms_and_english_its_two() -> None:
+    rule = plural_rule("ar")
+    assert [rule(n) for n in (0, 1, 2, 3, 10, 11, 99, 100, 102, 111)] == [0, 1, 2, 3, 3, 4, 4, 5, 5, 4]
+    said = {n: Msg.of(TURN, {"hero": hero("knight"), "actions": n}).text("ar") for n in (1, 2, 3, 11)}
+    assert said == {1: "دور الفارس المنفي: فعل واحد.", 2: "دور الفارس المنفي: فعلان.",
+                    3: "دور الفارس المنفي: 3 أفعال.", 11: "دور الفارس المنفي: 11 فعلًا."}
+    assert Msg.of(TURN, {"hero": hero("knight"), "actions": 1}).text("en") == "Exiled Knight's turn: 1 action."
+    assert Msg.of(TURN, {"hero": hero("knight"), "actions": 4}).text("en") == "Exiled Knight's turn: 4 actions."
+    assert counted(Plural("{n} gold", "{n} gold"), n=2) == {"ar": "قطعتا ذهب", "en": "2 gold"}
+
+
+def test_every_plural_message_has_all_its_forms_and_no_english_says_s_in_brackets() -> None:
+    for name in ("companion.po", "ui.po", "store.po", "gender.po"):
+        for _, msgid, text in po(name):
+            assert "(s)" not in msgid, msgid
+            if isinstance(text, tuple):
+                assert len(text) == 6 and all(text), msgid
+                fields = {f for _, f, _, _ in string.Formatter().parse(msgid) if f}
+                for form in text:
+                    # Arabic says "فعلان" (two actions) without the number: only the count may be left out.
+                    assert fields - {f for _, f, _, _ in string.Formatter().parse(form) if f} <= {
+                        "n", "actions", "count", "amount", "cost", "attacks"}, (msgid, form)
+
+
+def test_a_log_line_is_a_verb_sentence_that_agrees_with_the_hero() -> None:
+    picks = "{hero} picks up {what}."
+    assert Msg(picks, {"hero": hero("knight"), "what": "x"}).text("ar") == "يلتقط الفارس المنفي x."
+    assert Msg(picks, {"hero": hero("rogue"), "what": "x"}).text("ar") == "تلتقط لصّة الظلال x."
+    moves = Plural("{hero} moves {n} space to {space} ({moved} of {cap} this turn).",
+                   "{hero} moves {n} spaces to {space} ({moved} of {cap} this turn).")
+    fields = {"space": "x", "moved": 2, "cap": 8, "n": 2}
+    assert Msg.of(moves, {"hero": hero("sorceress"), **fields}).text("ar").startswith("تتحرك ساحرة الجمر مساحتين")
+    assert Msg.of(moves, {"hero": hero("knight"), **fields}).text("ar").startswith("يتحرك الفارس المنفي مساحتين")
+    # The subject is the sentence's first named party: the giver, whatever the receiver.
+    gives = Msg("{giver} gives {what} to {receiver}.",
+                {"giver": hero("ranger"), "what": "x", "receiver": hero("knight")})
+    assert gives.text("ar").startswith("تعطي صيادة الصقر")
+    assert Msg("{guardian} awakens.", {"guardian": default().guardians[2].named()}).text("ar") == \
+        "تستيقظ القديسة السوداء."
+
+
+def test_each_hero_and_guardian_has_a_gender_its_name_agrees_with() -> None:
+    data = default()
+    genders = {h.id: h.gender for h in data.heroes.values()} | {g.id: g.gender for g in data.guardians.values()}
+    assert genders == {"knight": "masculine", "sorceress": "feminine", "rogue": "feminine", "ranger": "feminine",
+                       "hollow_king": "masculine", "black_saint": "feminine", "throne_guardian": "masculine"}
+    # A feminine name reads feminine: "لصّة", not "لص", beside her flavour line's "بسكينها".
+    assert all(h.ar.split()[0].endswith("ة") for h in data.heroes.values() if h.gender == "feminine")
+
+
+def test_every_verb_sentence_about_a_named_party_has_its_feminine_form() -> None:
+    """A masculine translation that opens with a present-tense verb before its subject (يلتقط {hero})
+    needs its feminine twin (تلتقط {hero}) in gender.po, and every twin has a message to be the twin of."""
+    subject = re.compile(r"^(?:لا )?ي\S* \{(hero|giver|guardian|reviver)\}")
+    feminine = {msgid: text for context, msgid, text in po("gender.po") if context == "feminine"}
+    plain = {msgid: text for name in ("companion.po", "ui.po") for context, msgid, text in po(name) if not context}
+    assert set(feminine) <= set(plain)
+    for msgid, text in plain.items():
+        forms = text if isinstance(text, tuple) else (text,)
+        if any(subject.match(f) for f in forms):
+            assert msgid in feminine, f"no feminine form for {msgid!r}"
+            twins = feminine[msgid] if isinstance(feminine[msgid], tuple) else (feminine[msgid],)
+            agree = [t.startswith(("ت", "لا ت")) for t, f in zip(twins, forms, strict=True) if subject.match(f)]
+            assert all(agree), msgid
+    assert ("feminine", "{hero} picks up {what}.") in entries("ar")
+
+
+def test_the_whole_table_is_addressed_in_the_plural_the_active_player_in_the_singular() -> None:
+    """One screen spoke to the table as افرشوا، ضعوا، أعيدوا and then as أعد: the put-back list and the
+    setup checklist are for everyone, the prompts for the player whose turn it is."""
+    table = [text for _, msgid, text in po("store.po")
+             if re.match(r"(Put|Take|Set|Move|Lay|Give|Stand) ", msgid)]
+    assert len(table) > 15
+    for text in table:
+        first = (text[1] if isinstance(text, tuple) else text).split()[0].strip("،:")
+        assert first.endswith(("وا", "ترفعوا", "تعيدوا")), text
+    player = [text for _, msgid, text in po("ui.po") if msgid.startswith("{who}: ")]
+    assert player and all(not str(t).split(": ")[1].split()[0].endswith("وا") for t in player)
+

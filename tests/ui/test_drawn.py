@@ -1,0 +1,80 @@
+"""The drawn-text checks (tests/ui/drawn.py) catch what a reader would: each is shown failing on a line as
+the screens drew it before issue 15, and passing on the same line drawn right."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from drawn import (
+    Drawn,
+    brackets_balanced,
+    diacritics_kept,
+    glyphs_present,
+    in_font,
+    lines_fit,
+    no_raw_ids,
+    nothing_orphaned,
+    problems,
+    sums_true,
+)
+
+from companion.ui.bidi import display_paragraphs
+from companion.ui.fonts import FONTS
+
+
+def mono(text: str) -> float:
+    return 10.0 * len(text)
+
+
+def drawn(logical: str, paragraphs: Sequence[Sequence[str]], rtl: bool = True, width: float = 1000.0) -> Drawn:
+    return Drawn(logical, paragraphs, width, rtl, mono, lambda ch: ch != "\u0602")
+
+
+def laid_out(logical: str, width: float = 1000.0, rtl: bool = True) -> Drawn:
+    return drawn(logical, display_paragraphs(logical, width, mono, rtl), rtl, width)
+
+
+def test_dropped_diacritics_are_found() -> None:
+    assert diacritics_kept(drawn("افتح بابًا", [["ابﺎﺑ ﺢﺘﻓﺍ"]]))
+    assert not diacritics_kept(drawn("افتح بابًا", [["اًبﺎﺑ ﺢﺘﻓﺍ"]]))
+
+
+def test_a_raw_id_in_a_sentence_is_found() -> None:
+    for line in ("أعد الفارس إلى t7.", "to room3", "z1-event-1 is", "m4", "board b1"):
+        assert no_raw_ids(drawn(line, [[line]])), line
+    for line in ("a plain d6", "15 HP", "+12", "Noto", "R-STORE-1"):
+        assert not no_raw_ids(drawn(line, [[line]])), line
+
+
+def test_a_number_or_separator_at_a_wrap_is_found_but_not_at_a_paragraphs_ends() -> None:
+    wrapped = drawn("", [["Round 1 · Exiled Knight: 4", "actions · falls 5/6"]], rtl=False)
+    assert nothing_orphaned(wrapped)
+    assert nothing_orphaned(drawn("", [["Chance to hit: 89% ·", "expected damage: 5.0"]], rtl=False))
+    # In Arabic the break is at the left of the first line and the right of the second.
+    assert nothing_orphaned(drawn("", [["4 :ﻲﻔﻨﻤﻟﺍ ﺱﺭﺎﻔﻟﺍ", "ﻝﺎﻌﻓﺃ"]]))
+    assert not nothing_orphaned(drawn("", [["Round 1 · Exiled", "Knight: 4 actions"]], rtl=False))
+    assert not nothing_orphaned(drawn("", [["ﻝﺎﻌﻓﺃ 4 :ﻲﻔﻨﻤﻟﺍ ﺱﺭﺎﻔﻟﺍ", "5/6 ﺕﺎﻄﻘﺴﻟﺍ"]]))
+
+
+def test_brackets_are_read_in_the_paragraphs_direction() -> None:
+    assert not brackets_balanced(laid_out("جولتان (أصعب)"))
+    assert brackets_balanced(drawn("جولتان (أصعب)", [[")بعصأ( ناتلوج"]]))
+    # Wrapped Arabic: the bracket opened at the right of one line closes at the left of the next.
+    assert not brackets_balanced(laid_out("تحرك الفارس مسافة 1 (1 من 8 في هذا الدور).", width=200))
+    assert brackets_balanced(drawn("", [["(a b", "c"]], rtl=False))
+
+
+def test_a_sum_that_reads_false_left_to_right_is_found() -> None:
+    assert sums_true(drawn("", [["11 = 2 + 7 − 16"]]))
+    assert sums_true(drawn("", [["16 ≤ 7"]]))
+    assert not sums_true(laid_out("10 + 5 + 1 = 16 ≥ 7: إصابة! 16 − 7 + 2 = 11"))
+
+
+def test_a_character_without_a_glyph_is_found() -> None:
+    assert glyphs_present(drawn("", [["؂"]]))
+    assert in_font(FONTS[("arabic", False)], "ب") and not in_font(FONTS[("arabic", False)], "(")
+
+
+def test_a_line_wider_than_its_widget_is_found() -> None:
+    assert lines_fit(drawn("", [["x" * 11]], width=100))
+    assert not problems(laid_out("وصل الفارس إلى القاعة 7 وفتح الصندوق فوجد 12 قطعة ذهبية", width=200))
