@@ -33,7 +33,7 @@ def test_a_room_filled_from_a_dry_monster_deck_keeps_what_came_and_ambushes() ->
     assert [(m.kind, m.space) for m in g.s.monsters] == [("goblin", "room1")]
     assert g.kinds().count("ambush") == 1
     assert g.kinds().count("monster-attack") == 1
-    assert "The Guardroom keeps the 1 monster(s) that came." in " ".join(g.texts())
+    assert "The Guardroom keeps the 1 monster that came." in " ".join(g.texts())
     assert g.s.reveal is None and g.s.pending == []
     assert isinstance(g.session.prompt(), ActionPrompt) and g.s.active == "knight" and g.s.actions == 3
 
