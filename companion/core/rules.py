@@ -40,6 +40,7 @@ class RuleSystem(Protocol[S]):
 
 _REGISTRY: dict[str, str] = {
     "covenant": "companion.games.covenant.engine:CovenantRules",
+    "dungeon-roll": "companion.games.dungeon_roll.engine:DungeonRollRules",
 }
 
 

@@ -1,0 +1,91 @@
+"""The course of a delve and of the game (sheet, "A player's turn", "Regroup phase", "End of the game"):
+the party thrown, each level's dungeon dice, the phases that need nobody's answer, the end of a delve,
+the next player in seat order, and the end of the game.
+
+`advance` runs after every accepted input until the engine waits for someone again.
+"""
+
+from __future__ import annotations
+
+from companion.games.dungeon_roll import scoring
+from companion.games.dungeon_roll.data import PARTY_DICE
+from companion.games.dungeon_roll.play import Play
+from companion.games.dungeon_roll.state import DelveEnd
+
+DELVES = 3
+LAST_LEVEL = 10
+DRAGONS = 3
+MONSTER_FACES = ("goblin", "skeleton", "ooze")
+LOOT_FACES = ("chest", "potion")
+
+
+def start_delve(g: Play) -> None:
+    s = g.s
+    s.level, s.phase, s.ultimate_used = 0, "form", False
+    s.throw, s.throw_why = [f"p{n}" for n in range(1, PARTY_DICE + 1)], "party"
+    g.say("delve", "§A player's turn", "{hero}'s delve {delve} of 3: throw the 7 party dice.", hero=g.hero_name(),
+          delve=len(s.player.delves) + 1)
+
+
+def start_level(g: Play) -> None:
+    """The next level's dungeon dice: one per level, never more than those outside the Lair (R-DR-1)."""
+    s = g.s
+    s.level += 1
+    g.move([i for i in s.at("dungeon")], "box")
+    free = s.at("box", "dungeon")
+    count = min(s.level, len(free))
+    s.phase, s.throw, s.throw_why = "monsters", free[:count], "dungeon"
+    g.say("level", "R-DR-1", "Level {level}: throw {count} dungeon dice (ruling R-DR-1).", level=s.level,
+          count=count)
+
+
+def thrown(g: Play) -> None:
+    """What a throw leads to: the party formed, or dragons moved to the Lair (sheet, "Monster phase")."""
+    s = g.s
+    why, s.throw, s.throw_why = s.throw_why, [], ""
+    if why == "party":
+        for die in s.at("party", "party"):
+            turned = g.side().on_form.get(s.dice[die].face)
+            if turned is not None:
+                before = g.face_name(die)
+                s.dice[die].face = turned
+                g.say("turn-face", "§Heroes", "{hero} turns a {before} into a {after}.", hero=g.hero_name(),
+                      before=before, after=g.face_name(die))
+        start_level(g)
+        return
+    dragons = s.showing("dungeon", ("dragon",))
+    if dragons:
+        g.move(dragons, "lair")
+        g.say("lair", "§Monster phase", "{count} dragon(s) go to the Dragon's Lair ({lair} there now).",
+              count=len(dragons), lair=len(s.at("lair")))
+
+
+def advance(g: Play) -> None:
+    """Leave every phase that has nothing left to decide (R-DR-9)."""
+    s = g.s
+    if s.outcome or s.throw or s.draws:
+        return
+    if s.phase == "monsters" and not s.showing("dungeon", MONSTER_FACES):
+        s.phase = "loot"
+    if s.phase == "loot" and not s.showing("dungeon", LOOT_FACES):
+        s.phase = "dragon"
+    if s.phase == "dragon" and len(s.at("lair")) < DRAGONS:
+        s.phase = "regroup"
+    if s.phase == "regroup" and s.level == LAST_LEVEL:
+        g.say("level-10", "§Regroup phase", "Level 10 is cleared: the delve is complete.")
+        end_delve(g, "level-10", s.level)
+
+
+def end_delve(g: Play, how: DelveEnd, xp: int) -> None:
+    s = g.s
+    if xp:
+        g.gain(xp, "§Regroup phase")
+    s.player.delves.append(how)
+    for die in s.dice.values():
+        die.place, die.face = "box", ""
+    s.level, s.phase, s.ultimate_used = 0, "form", False
+    if all(len(p.delves) == DELVES for p in s.players):
+        scoring.finish(g)
+        return
+    s.turn = (s.turn + 1) % len(s.players)
+    start_delve(g)
