@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Protocol, TypeVar
 
 import msgspec
 import yaml
@@ -19,7 +19,13 @@ import yaml
 from companion.core.dice import DieKind
 from companion.games.dungeon_roll.schema import COMPANIONS, DUNGEON_FACES, PARTY_FACES, HeroSpec, TreasureSpec
 
-T = TypeVar("T")
+
+class HasId(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+T = TypeVar("T", bound=HasId)
 
 REPO_DATA = Path(__file__).resolve().parents[3] / "data"
 PARTY_DICE = 7
@@ -78,7 +84,7 @@ def _entries(root: Path, name: str, kind: type[T], errors: list[str]) -> dict[st
         except msgspec.ValidationError as exc:
             errors.append(f"{name}: entry {label}: {_field_message(exc)}")
             continue
-        key: Any = entry.id
+        key = entry.id
         if key in out:
             errors.append(f"{name}: entry {key}: duplicate id")
         out[key] = entry

@@ -126,16 +126,17 @@ def options(g: Play) -> dict[str, list[str]]:
     can = units.units(s, g.d)
     held = {use: [t for t in s.player.treasures if g.d.treasures[t.rsplit("-", 1)[0]].use == use]
             for use in ("bait", "portal", "ring")}
-    ult = g.side().ultimate
     for action in phases.PHASE_ACTIONS[s.phase]:
         if action in ("fight", "open", "quaff"):
-            targets = [u for u in can if units.companions(s, g.d, u)] if action != "quaff" else can
+            faces = {"fight": delve.MONSTER_FACES, "open": ("chest",), "quaff": ("potion",)}[action]
+            present = bool(s.showing("dungeon", faces))
+            targets = [u for u in can if present and (action == "quaff" or units.companions(s, g.d, u))]
         elif action == "scroll":
             targets = [u for u in can if "scroll" in units.kinds(s, g.d, u)]
         elif action in held:
             targets = held[action]
         elif action == "ultimate":
-            targets = [] if s.ultimate_used or ult.effect == "hero-as" else ["hero"]
+            targets = ["hero"] if phases.ultimate_fits(g) else []
         else:
             targets = []
         if targets or action in ("flee", "done", "slay", "retire", "seek"):

@@ -162,16 +162,24 @@ def flee(g: Play, inp: Act) -> Rejection | None:
     return None
 
 
+def ultimate_fits(g: Play) -> bool:
+    """Whether the hero's ultimate can be used now: once per delve, in the phase its effect belongs to
+    (ruling R-DR-12); the hero acting as a companion is a unit, not this action."""
+    effect = g.side().ultimate.effect
+    if g.s.ultimate_used or effect == "hero-as":
+        return False
+    if effect == "discard-lair":
+        return bool(g.s.at("lair")) and g.s.phase in ("monsters", "dragon")
+    return g.s.phase == "monsters"
+
+
 def ultimate(g: Play, inp: Act) -> Rejection | None:
-    rule = "§Heroes"
+    rule = "R-DR-12"
     ult = g.side().ultimate
-    if g.s.ultimate_used:
-        return reject("ultimate-used", Layer.ILLEGAL, rule,
-                      "{hero}'s ultimate is already used in this delve.", hero=g.hero_name())
-    if ult.effect == "hero-as":
-        return reject("ultimate-is-a-unit", Layer.ILLEGAL, "R-DR-12",
-                      "{hero}'s ultimate acts as a companion: name the hero as "
-                      "the one who fights, opens, quaffs or slays (ruling R-DR-12).", hero=g.hero_name())
+    if not ultimate_fits(g):
+        return reject("no-ultimate", Layer.ILLEGAL, rule,
+                      "{hero}'s ultimate cannot be used now: once per delve, in its own phase; a hero who acts "
+                      "as a companion is named as the one who acts (ruling R-DR-12).", hero=g.hero_name())
     if ult.effect == "transform":
         monsters = ids(inp, "monsters")
         if isinstance(monsters, Rejection):
@@ -186,8 +194,6 @@ def ultimate(g: Play, inp: Act) -> Rejection | None:
         g.say("transform", rule, "{hero} turns {count} monster(s) into potions.", hero=g.hero_name(),
               count=len(monsters))
     elif ult.effect == "bait":
-        if g.s.phase != "monsters":
-            return reject("not-in-phase", Layer.ILLEGAL, rule, "This ultimate acts in the monster phase.")
         g.say("ultimate", rule, "{hero} uses the ultimate.", hero=g.hero_name())
         _to_lair(g, rule)
     else:
