@@ -1,0 +1,161 @@
+"""Heroes, the end of the game and the scores (sheet, "Heroes", "End of the game", "Treasures"; rulings
+R-DR-10, 11, 12)."""
+
+from __future__ import annotations
+
+from dr_game import Game
+
+from companion.games.dungeon_roll import scoring
+from companion.games.dungeon_roll.data import default
+from companion.games.dungeon_roll.state import Player
+
+FIGHTERS = "fighter fighter fighter fighter fighter fighter fighter"
+
+
+def test_the_knights_scrolls_become_champions_when_the_party_is_formed() -> None:
+    """§Heroes: KNIGHT — scrolls become champions (novice specialty); R-DR-12."""
+    g = Game("knight")
+    g.throw("scroll scroll fighter cleric mage thief champion")
+    assert [g.s.dice[f"p{n}"].face for n in (1, 2)] == ["champion", "champion"]
+
+
+def test_the_knights_ultimate_turns_every_monster_into_a_dragon_once_per_delve() -> None:
+    """§Heroes: KNIGHT — transform all monsters to dragons (ultimate), once per delve."""
+    g = Game("knight")
+    g.throw(FIGHTERS)
+    g.throw("goblin")
+    g.do("ultimate")
+    assert g.s.at("lair") == ["d1"] and g.s.ultimate_used
+    g.do("seek")
+    g.throw("ooze chest")
+    assert "ultimate" not in g.actions()
+    assert g.refused(g.act("ultimate")) == "no-ultimate"
+
+
+def test_the_spellsword_acts_as_a_fighter_or_mage_once() -> None:
+    """§Heroes: SPELLSWORD — used as a fighter or mage (novice ultimate); R-DR-12: the hero is a unit."""
+    g = Game("spellsword")
+    g.throw("cleric cleric cleric cleric cleric cleric cleric")
+    g.throw("ooze")
+    assert g.refused(g.act("ultimate")) == "no-ultimate"
+    g.do("fight", "hero", monsters="d1")
+    assert g.s.ultimate_used
+    g.do("seek")
+    g.throw("goblin goblin")
+    assert g.refused(g.act("fight", "hero", monsters="d1 d2")) == "not-a-unit"
+
+
+def test_the_enchantress_turns_a_monster_into_a_potion_and_her_scrolls_act_as_anyone() -> None:
+    """§Heroes: ENCHANTRESS — scrolls used as any companion; transform a monster to a potion (novice)."""
+    g = Game("enchantress")
+    g.throw("scroll cleric cleric cleric cleric cleric cleric")
+    g.throw("goblin")
+    assert g.refused(g.act("ultimate", monsters="d1 d2")) == "wrong-die"
+    g.do("fight", "p1", monsters="d1")
+    g.do("seek")
+    g.throw("goblin goblin")
+    g.do("ultimate", monsters="d1")
+    assert g.s.dice["d1"].face == "potion" and g.s.phase == "monsters"
+
+
+def test_the_minstrel_discards_the_lair() -> None:
+    """§Heroes: MINSTREL — discard all dragons (ultimate)."""
+    g = Game("minstrel")
+    g.throw("champion champion fighter fighter fighter fighter fighter")
+    g.throw("dragon")
+    g.do("seek")
+    g.throw("dragon goblin")
+    assert sorted(g.s.at("lair")) == ["d1", "d2"]
+    g.do("ultimate")
+    assert g.s.at("lair") == [] and g.s.phase == "monsters"
+
+
+def bard(master: bool) -> Game:
+    g = Game("minstrel")
+    g.s.players[0].master = master
+    g.throw("champion champion fighter fighter fighter fighter fighter")
+    g.throw("goblin")
+    g.do("fight", "p3", monsters="d1")
+    g.do("seek")
+    g.throw("goblin ooze")
+    return g
+
+
+def test_the_bards_champions_defeat_one_extra_monster() -> None:
+    """§Heroes: BARD — champions defeat 1 extra monster (master specialty); §Party dice: the champion."""
+    novice = bard(master=False)
+    assert novice.refused(novice.act("fight", "p1", monsters="d1 d2")) == "cannot-defeat"
+    g = bard(master=True)
+    g.do("fight", "p1", monsters="d1 d2")
+    g.do("seek")
+    g.throw("goblin goblin ooze")
+    g.do("fight", "p2", monsters="d1 d2 d3")
+    assert g.s.phase == "regroup"
+
+
+def test_a_hero_levels_up_at_five_experience() -> None:
+    """§Heroes: flipped to the master side when 5 experience points are gained; R-DR-10."""
+    g = Game("spellsword")
+    g.throw(FIGHTERS)
+    for level in range(1, 6):
+        g.throw(" ".join(["chest"] * level))
+        g.do("done")
+        if level < 5:
+            g.do("seek")
+    assert not g.s.players[0].master
+    g.do("retire")
+    assert g.s.players[0].master and g.s.players[0].xp == 5
+    assert "Spellsword levels up and becomes Battlemage (ruling R-DR-10)." in g.texts()
+
+
+def test_players_delve_in_seat_order_three_times_then_the_game_ends() -> None:
+    """§End of the game: after each player has had 3 delves."""
+    g = Game("knight", "minstrel")
+    order = []
+    while not g.s.outcome:
+        order.append(g.hero)
+        g.throw(FIGHTERS)
+        g.throw("potion")
+        g.do("done")
+        g.do("retire")
+    assert order == ["knight", "minstrel"] * 3
+    assert g.session.prompt() is None
+    assert g.refused(g.act("flee")) == "game-over"
+    assert [line.total for line in g.s.standings] == [3, 3]
+    assert [line.place for line in g.s.standings] == [1, 1]
+    assert any("A shared victory" in t for t in g.texts())
+
+
+def test_treasures_score_one_each_a_portal_two_and_scales_by_pairs() -> None:
+    """§Treasures: unused tokens 1 each, Town Portal 2, each pair of Dragon Scales 2 more."""
+    d = default()
+    assert scoring.treasure_points(d, ["dragon-scales-1", "dragon-scales-2", "dragon-scales-3"]) == 5
+    assert scoring.treasure_points(d, ["town-portal-1", "elixir-2"]) == 3
+    assert scoring.treasure_points(d, []) == 0
+
+
+def test_a_tie_goes_to_the_fewest_treasure_tokens_then_is_shared() -> None:
+    """§End of the game: highest total; tie: fewest treasure tokens; still tied: a shared victory."""
+    d = default()
+    lines = scoring.standings(d, [
+        Player(hero="knight", xp=10, treasures=["town-portal-1"]),
+        Player(hero="minstrel", xp=9, treasures=["talisman-1", "elixir-1", "scroll-1"]),
+        Player(hero="spellsword", xp=11, treasures=[]),
+        Player(hero="enchantress", xp=12),
+    ])
+    assert [(line.total, line.tokens, line.place) for line in lines] == [(12, 1, 2), (12, 3, 3), (11, 0, 4), (12, 0, 1)]
+
+
+def test_the_solo_ranking() -> None:
+    """§End of the game, solo mode; R-DR-11: the published bands."""
+    ranks = {n: scoring.solo_rank(n)["en"] for n in (0, 15, 16, 23, 24, 29, 30, 34, 35, 60)}
+    assert ranks == {0: "Dragon Fodder", 15: "Dragon Fodder", 16: "Village Hero", 23: "Village Hero",
+                     24: "Seasoned Explorer", 29: "Seasoned Explorer", 30: "Champion", 34: "Champion",
+                     35: "Hero of Ages", 60: "Hero of Ages"}
+    g = Game("knight")
+    while not g.s.outcome:
+        g.throw(FIGHTERS)
+        g.throw("potion")
+        g.do("done")
+        g.do("retire")
+    assert "Solo rank: Dragon Fodder (ruling R-DR-11)." in g.texts()
