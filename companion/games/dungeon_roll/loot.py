@@ -26,14 +26,14 @@ def open_chests(g: Play, inp: Act) -> Rejection | None:
     if wrong:
         return wrong
     if not units.can_open(g.s, g.d, unit, len(chests)):
-        return reject("cannot-open", Layer.ILLEGAL, rule, "{unit} cannot open {count} chests: only a thief or a "
+        return reject("cannot-open", Layer.ILLEGAL, rule, "The {unit} cannot open {count} chests: only a thief or a "
                       "champion opens more than one, and a scroll opens none.", unit=g.unit_name(unit),
                       count=len(chests))
     name = g.unit_name(unit)
     spend(g, unit)
     g.move(chests, "box")
     g.s.draws += len(chests)
-    g.say("open", rule, "{unit} opens {count} chest(s).", unit=name, count=len(chests))
+    g.say("open", rule, "The {unit} opens {count} chest(s).", unit=name, count=len(chests))
     return None
 
 
@@ -74,7 +74,7 @@ def quaff(g: Play, inp: Act) -> Rejection | None:
     for die, face in sorted(revive.items()):
         g.s.dice[die].face = face
         g.move([die], "party")
-    g.say("quaff", rule, "{unit} quaffs {count} potion(s); {revived} companion(s) return to the party "
+    g.say("quaff", rule, "The {unit} quaffs {count} potion(s); {revived} companion(s) return to the party "
           "(ruling R-DR-3).", unit=name, count=len(potions), revived=len(revive))
     return None
 

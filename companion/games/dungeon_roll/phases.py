@@ -83,12 +83,12 @@ def fight(g: Play, inp: Act) -> Rejection | None:
     if wrong:
         return wrong
     if not units.can_defeat(g.s, g.d, unit, monsters):
-        return reject("cannot-defeat", Layer.ILLEGAL, rule, "{unit} cannot defeat these {count} monsters at once.",
+        return reject("cannot-defeat", Layer.ILLEGAL, rule, "The {unit} cannot defeat these {count} monsters at once.",
                     unit=g.unit_name(unit), count=len(monsters))
     name = g.unit_name(unit)
     spend(g, unit)
     g.move(monsters, "box")
-    g.say("defeat", rule, "{unit} defeats {count} monster(s) and goes to the graveyard.", unit=name,
+    g.say("defeat", rule, "The {unit} defeats {count} monster(s) and goes to the graveyard.", unit=name,
           count=len(monsters))
     return None
 
@@ -102,7 +102,7 @@ def scroll(g: Play, inp: Act) -> Rejection | None:
     if isinstance(dice, Rejection):
         return dice
     if "scroll" not in units.kinds(g.s, g.d, unit):
-        return reject("not-a-scroll", Layer.ILLEGAL, rule, "{unit} is not a scroll.", unit=g.unit_name(unit))
+        return reject("not-a-scroll", Layer.ILLEGAL, rule, "The {unit} is not a scroll.", unit=g.unit_name(unit))
     if unit in dice:
         return reject("scroll-itself", Layer.ILLEGAL, rule,
                       "A scroll is spent when read: it cannot reroll itself (ruling R-DR-2).")
@@ -112,7 +112,7 @@ def scroll(g: Play, inp: Act) -> Rejection | None:
     name = g.unit_name(unit)
     spend(g, unit)
     g.s.throw, g.s.throw_why = sorted(dice), "scroll"
-    g.say("scroll", rule, "{unit} is read: throw again the {count} chosen dice (ruling R-DR-2).", unit=name,
+    g.say("scroll", rule, "The {unit} is read: throw again the {count} chosen dice (ruling R-DR-2).", unit=name,
           count=len(dice))
     return None
 
