@@ -40,3 +40,13 @@ def test_companion_replay_plays_dungeon_roll_unchanged(capsys: pytest.CaptureFix
     assert main(["replay", path, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["state"]["standings"][0]["total"] == 9 and len(out["log"]) == 15
+
+
+def test_the_documented_dungeon_roll_example_plays_without_refusal() -> None:
+    import msgspec
+    import yaml
+
+    docs = Path(__file__).resolve().parents[3] / "docs" / "scenarios.md"
+    block = docs.read_text(encoding="utf-8").split("## Dungeon Roll")[1].split("```yaml")[1].split("```")[0]
+    result = scenario.play(msgspec.convert(yaml.safe_load(block), scenario.Scenario))
+    assert result.rejections == [] and result.session.state.player.treasures == ["vorpal-sword-1"]
