@@ -30,6 +30,10 @@ T = TypeVar("T", bound=HasId)
 REPO_DATA = Path(__file__).resolve().parents[3] / "data"
 PARTY_DICE = 7
 DUNGEON_DICE = 7
+SHEET_TREASURES = {"vorpal-sword": (3, 1), "talisman": (3, 1), "scepter-of-power": (3, 1), "thieves-tools": (3, 1),
+                   "scroll": (3, 1), "ring-of-invisibility": (4, 1), "dragon-scales": (6, 1), "elixir": (3, 1),
+                   "dragon-bait": (4, 1), "town-portal": (4, 2)}
+"""Each treasure of the sheet's list: how many tokens, and what one scores unused at the end."""
 
 
 def data_dir() -> Path:
@@ -99,7 +103,14 @@ def _cross_check(d: GameData) -> list[str]:
             errors.append(f"dice.yaml: entry {kind}: missing (the sheet's {kind} die)")
         elif sorted(f.id for f in die.faces) != sorted(faces):
             errors.append(f"dice.yaml: entry {kind}: field faces: must be one of each of {', '.join(faces)}")
+    errors += [f"treasures.yaml: entry {k}: missing (a treasure of the sheet)" for k in SHEET_TREASURES
+               if k not in d.treasures]
     for t in d.treasures.values():
+        count, end = SHEET_TREASURES.get(t.id, (t.count, t.end))
+        if (t.count, t.end) != (count, end):
+            field = "count" if t.count != count else "end"
+            errors.append(f"treasures.yaml: entry {t.id}: field {field}: is {getattr(t, field)}, the sheet fixes "
+                          f"{count if field == 'count' else end}")
         if t.count < 1:
             errors.append(f"treasures.yaml: entry {t.id}: field count: at least 1 token")
         if (t.use == "companion") != bool(t.acts_as):
