@@ -4,10 +4,13 @@ A module of its own (not `conftest`), so that its name cannot clash with another
 
 from __future__ import annotations
 
+import random
+
 from companion.core.flow import (
     Accepted,
     Act,
     ActionPrompt,
+    CardPrompt,
     Draw,
     Event,
     Input,
@@ -18,9 +21,25 @@ from companion.core.flow import (
 )
 from companion.core.rules import Session
 from companion.games.dungeon_roll.engine import DungeonRollRules
+from companion.games.dungeon_roll.moves import candidates
+from companion.games.dungeon_roll.play import Play
 from companion.games.dungeon_roll.state import GameState
 
 RULES = DungeonRollRules()
+
+
+def legal(s: GameState, rnd: random.Random) -> Input:
+    prompt = RULES.prompt(s)
+    if isinstance(prompt, ThrowPrompt):
+        if rnd.random() < 0.5:
+            return Throw()
+        return Throw(faces={d: rnd.choice(RULES.data.dice[k].faces).id for d, k in prompt.dice.items()},
+                     source=Source.TRAY)
+    if isinstance(prompt, CardPrompt):
+        return Draw(deck=prompt.deck, card=rnd.choice([None, *prompt.candidates]), source=Source.TABLE)
+    assert isinstance(prompt, ActionPrompt)
+    moves = candidates(Play(s, RULES.data))
+    return rnd.choices(moves, [0.15 if m.action in ("flee", "retire", "portal") else 1.0 for m in moves])[0]
 
 
 class Game:

@@ -8,14 +8,12 @@ import os
 import random
 from collections import Counter
 
-from dr_game import RULES
+from dr_game import RULES, legal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.flow import (
     Act,
-    ActionPrompt,
-    CardPrompt,
     Choose,
     Draw,
     Input,
@@ -26,28 +24,12 @@ from companion.core.flow import (
     ThrowPrompt,
 )
 from companion.core.rules import Session, replay
-from companion.games.dungeon_roll.moves import candidates
-from companion.games.dungeon_roll.play import Play
 from companion.games.dungeon_roll.state import GameState
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
 HEROES = sorted(RULES.data.heroes)
 TOKENS = Counter(RULES.data.tokens())
 PLACES = {"party": {"box", "party", "graveyard"}, "dungeon": {"box", "dungeon", "lair"}}
-
-
-def legal(s: GameState, rnd: random.Random) -> Input:
-    prompt = RULES.prompt(s)
-    if isinstance(prompt, ThrowPrompt):
-        if rnd.random() < 0.5:
-            return Throw()
-        return Throw(faces={d: rnd.choice(RULES.data.dice[k].faces).id for d, k in prompt.dice.items()},
-                     source=Source.TRAY)
-    if isinstance(prompt, CardPrompt):
-        return Draw(deck=prompt.deck, card=rnd.choice([None, *prompt.candidates]), source=Source.TABLE)
-    assert isinstance(prompt, ActionPrompt)
-    moves = candidates(Play(s, RULES.data))
-    return rnd.choices(moves, [0.15 if m.action in ("flee", "retire", "portal") else 1.0 for m in moves])[0]
 
 
 def check(s: GameState) -> None:

@@ -6,8 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from dr_game import RULES
-from test_dr_property import legal
+from dr_game import RULES, legal
 
 from companion.core.flow import Accepted, Act
 from companion.store import Store, StoredSession
