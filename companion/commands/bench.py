@@ -16,6 +16,7 @@ from companion.benchmarks import Figure
 # Modules with a `bench()` function, in the order their figures are printed.
 BENCH_MODULES: list[str] = [
     "companion.games.covenant.bench",
+    "companion.games.dungeon_roll.bench",
     "companion.table.bench",
     "companion.devices.nfc.bench",
     "companion.devices.tray.bench",
