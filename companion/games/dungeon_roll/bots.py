@@ -37,6 +37,8 @@ class Bot:
         moves = candidates(g)
         by = {a: [m for m in moves if m.action == a] for a in {m.action for m in moves}}
         phase = state.phase
+        if phase == "form":
+            return self._first(by, "reroll", "keep")
         if phase == "monsters":
             return self._monsters(g, by)
         if phase == "loot":

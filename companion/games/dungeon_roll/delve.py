@@ -43,7 +43,7 @@ def thrown(g: Play) -> None:
     """What a throw leads to: the party formed, or dragons moved to the Lair (sheet, "Monster phase")."""
     s = g.s
     why, s.throw, s.throw_why = s.throw_why, [], ""
-    if why == "party":
+    if why in ("party", "form"):
         for die in s.at("party", "party"):
             turned = g.side().on_form.get(s.dice[die].face)
             if turned is not None:
@@ -51,6 +51,10 @@ def thrown(g: Play) -> None:
                 s.dice[die].face = turned
                 g.say("turn-face", "§Heroes", "{hero} turns a {before} into a {after}.", hero=g.hero_name(),
                       before=before, after=g.face_name(die))
+        if why == "party" and g.side().form_reroll:
+            g.say("form", "§Heroes", "{hero} may throw again any of the party dice before the first level.",
+                  hero=g.hero_name())
+            return
         start_level(g)
         return
     dragons = s.showing("dungeon", ("dragon",))

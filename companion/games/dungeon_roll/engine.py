@@ -42,6 +42,7 @@ ACTIONS: dict[str, Callable[[Play, Act], Rejection | None]] = {
     "fight": phases.fight, "scroll": phases.scroll, "bait": phases.bait, "portal": phases.portal,
     "flee": phases.flee, "ultimate": phases.ultimate, "open": loot.open_chests, "quaff": loot.quaff,
     "done": loot.done, "slay": loot.slay, "ring": loot.ring, "retire": loot.retire, "seek": loot.seek,
+    "reroll": phases.reroll, "keep": phases.keep,
 }
 ACTION_NAMES = {
     "fight": N_("Fight monsters"), "scroll": N_("Read a scroll"), "bait": N_("Throw Dragon Bait"),
@@ -49,9 +50,12 @@ ACTION_NAMES = {
     "open": N_("Open chests"), "quaff": N_("Quaff potions"), "done": N_("Leave the loot"),
     "slay": N_("Fight the dragon"), "ring": N_("Put on the Ring of Invisibility"),
     "retire": N_("Retire to the tavern"), "seek": N_("Seek glory"),
+    "reroll": N_("Throw party dice again"), "keep": N_("Keep the party"),
 }
 THROW_PURPOSE = {"party": N_("Throw the party dice."), "dungeon": N_("Throw the dungeon dice of this level."),
-                 "scroll": N_("Throw again the dice the scroll chose.")}
+                 "scroll": N_("Throw again the dice the scroll chose."),
+                 "form": N_("Throw again the party dice chosen."),
+                 "ultimate": N_("Throw again the dice the ultimate chose.")}
 
 
 class Setup(msgspec.Struct, forbid_unknown_fields=True):
@@ -89,14 +93,16 @@ class DungeonRollRules:
         if state.throw:
             return ThrowPrompt(dice={d: state.dice[d].kind for d in state.throw}, who=who,
                                purpose=Msg(THROW_PURPOSE[state.throw_why]),
-                               rule="R-DR-2" if state.throw_why == "scroll" else "§Monster phase")
+                               rule="R-DR-2" if state.throw_why in ("scroll", "ultimate") else "§Monster phase")
         if state.draws:
             kinds = sorted({t.rsplit("-", 1)[0] for t in state.supply})
             return CardPrompt(deck=TREASURE_DECK, who=who, purpose=Msg("Draw a treasure token from the bag."),
                               rule="§Treasures", candidates=kinds,
                               labels={k: Msg("{name}", {"name": g.treasure_name(f"{k}-1")}) for k in kinds})
         return ActionPrompt(actor=who, rule=phases.PHASE_RULE[state.phase], options=[
-            Option(id=a, label=Msg(ACTION_NAMES[a]), targets=targets) for a, targets in options(g).items()])
+            Option(id=a, label=Msg(ACTION_NAMES[a]), targets=targets,
+                   target_labels={t: Msg("{name}", {"name": g.unit_name(t)}) for t in targets})
+            for a, targets in options(g).items()])
 
     def apply(self, state: GameState, inp: Input) -> list[Event] | Rejection:
         if state.outcome:
@@ -137,9 +143,11 @@ def options(g: Play) -> dict[str, list[str]]:
             targets = held[action]
         elif action == "ultimate":
             targets = ["hero"] if phases.ultimate_fits(g) else []
+        elif action == "reroll":
+            targets = s.at("party")
         else:
             targets = []
-        if targets or action in ("flee", "done", "slay", "retire", "seek"):
+        if targets or action in ("flee", "done", "slay", "retire", "seek", "keep"):
             out[action] = [] if action == "ultimate" else targets
     return out
 

@@ -42,8 +42,8 @@ def _revivals(inp: Act) -> dict[str, str] | Rejection:
     if isinstance(raw, Rejection):
         return raw
     pairs = [item.split("=", 1) for item in raw]
-    if any(len(p) != 2 or p[1] not in PARTY_FACES for p in pairs):
-        return reject("malformed-args", Layer.MALFORMED, "R-DR-3", "Each revived die is named with its face, "
+    if any(len(p) != 2 or p[1] not in PARTY_FACES for p in pairs) or len({p[0] for p in pairs}) != len(pairs):
+        return reject("malformed-args", Layer.MALFORMED, "R-DR-3", "Each revived die is named once, with its face, "
                       "like p3=fighter.")
     return {die: face for die, face in pairs}
 

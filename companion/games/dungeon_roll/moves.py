@@ -43,7 +43,13 @@ def candidates(g: Play) -> list[Act]:
         elif action == "ultimate":
             monsters = s.showing("dungeon", MONSTER_FACES)
             count = g.side().ultimate.count
-            out.append(Act(hero, "ultimate", args={"monsters": " ".join(monsters[:count])}))
+            key = "dice" if g.side().ultimate.effect == "reroll" else "monsters"
+            out.append(Act(hero, "ultimate", args={key: " ".join(monsters[:count] if key == "monsters" else monsters)}))
+        elif action == "reroll":
+            faces = [s.dice[d].face for d in targets]
+            extra = [d for n, d in enumerate(targets) if faces[:n + 1].count(faces[n]) > 2]
+            if extra:
+                out.append(Act(hero, "reroll", args={"dice": " ".join(extra)}))
         else:
             out += [Act(hero, action, t) for t in targets] if targets else [Act(hero, action)]
     return out

@@ -17,12 +17,13 @@ from companion.games.dungeon_roll.play import Play
 Check = Callable[[Play, Act], Rejection | None]
 
 PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
+    "form": ("reroll", "keep"),
     "monsters": ("fight", "scroll", "bait", "ultimate", "portal", "flee"),
     "loot": ("open", "quaff", "ultimate", "done"),
     "dragon": ("slay", "ring", "ultimate", "portal", "flee"),
     "regroup": ("retire", "seek"),
 }
-PHASE_RULE = {"monsters": "§Monster phase", "loot": "§Loot phase", "dragon": "§Dragon phase",
+PHASE_RULE = {"form": "§Heroes", "monsters": "§Monster phase", "loot": "§Loot phase", "dragon": "§Dragon phase",
               "regroup": "§Regroup phase"}
 
 
@@ -173,6 +174,24 @@ def ultimate_fits(g: Play) -> bool:
     return g.s.phase == "monsters"
 
 
+def reroll(g: Play, inp: Act) -> Rejection | None:
+    """The hero's specialty of forming the party: any of its dice thrown again, once (§Heroes)."""
+    dice = ids(inp, "dice")
+    if isinstance(dice, Rejection):
+        return dice
+    wrong = dice_at(g, dice, ("party",), (), "§Heroes")
+    if wrong:
+        return wrong
+    g.s.throw, g.s.throw_why = sorted(dice), "form"
+    g.say("reroll", "§Heroes", "{hero} throws {count} party dice again.", hero=g.hero_name(), count=len(dice))
+    return None
+
+
+def keep(g: Play, inp: Act) -> Rejection | None:
+    delve.start_level(g)
+    return None
+
+
 def ultimate(g: Play, inp: Act) -> Rejection | None:
     rule = "R-DR-12"
     ult = g.side().ultimate
@@ -180,19 +199,34 @@ def ultimate(g: Play, inp: Act) -> Rejection | None:
         return reject("no-ultimate", Layer.ILLEGAL, rule,
                       "{hero}'s ultimate cannot be used now: once per delve, in its own phase; a hero who acts "
                       "as a companion is named as the one who acts (ruling R-DR-12).", hero=g.hero_name())
-    if ult.effect == "transform":
+    if ult.effect in ("transform", "hero-defeats"):
         monsters = ids(inp, "monsters")
         if isinstance(monsters, Rejection):
             return monsters
         wrong = dice_at(g, monsters, ("dungeon",), MONSTER_FACES, rule)
         if wrong or len(monsters) > ult.count:
             return wrong or reject("too-many", Layer.ILLEGAL, rule,
-                                   "The ultimate transforms at most {count} monster(s).",
+                                   "The ultimate acts on at most {count} monster(s).",
                                    count=ult.count)
-        for die in monsters:
-            g.s.dice[die].face = "potion"
-        g.say("transform", rule, "{hero} turns {count} monster(s) into potions.", hero=g.hero_name(),
-              count=len(monsters))
+        if ult.effect == "hero-defeats":
+            g.move(monsters, "box")
+            g.say("hero-defeats", rule, "{hero} defeats {count} monster(s).", hero=g.hero_name(),
+                  count=len(monsters))
+        else:
+            for die in monsters:
+                g.s.dice[die].face = "potion"
+            g.say("transform", rule, "{hero} turns {count} monster(s) into potions.", hero=g.hero_name(),
+                  count=len(monsters))
+    elif ult.effect == "reroll":
+        dice = ids(inp, "dice")
+        if isinstance(dice, Rejection):
+            return dice
+        wrong = dice_at(g, dice, ("party", "dungeon"), (), "R-DR-2")
+        if wrong:
+            return wrong
+        g.s.throw, g.s.throw_why = sorted(dice), "ultimate"
+        g.say("ultimate-reroll", rule, "{hero} throws {count} chosen dice again (never the Lair's, ruling "
+              "R-DR-2).", hero=g.hero_name(), count=len(dice))
     elif ult.effect == "bait":
         g.say("ultimate", rule, "{hero} uses the ultimate.", hero=g.hero_name())
         _to_lair(g, rule)

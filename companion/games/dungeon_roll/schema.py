@@ -14,7 +14,7 @@ DUNGEON_FACES = (*MONSTERS, "chest", "potion", "dragon")
 Companion = Literal["fighter", "cleric", "mage", "thief", "champion"]
 PartyFace = Literal["fighter", "cleric", "mage", "thief", "champion", "scroll"]
 TreasureUse = Literal["companion", "scroll", "ring", "bait", "portal", "scales"]
-Effect = Literal["hero-as", "transform", "bait", "discard-lair"]
+Effect = Literal["hero-as", "hero-defeats", "transform", "bait", "discard-lair", "reroll"]
 
 
 class TreasureSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -42,6 +42,7 @@ class Side(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     on_form: dict[str, PartyFace] = {}
     extra: dict[str, int] = {}
     dragon_kinds: int = 3
+    form_reroll: bool = False
 
 
 class HeroSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dr_game import Game
 
+from companion.core.flow import ThrowPrompt
 from companion.games.dungeon_roll import scoring
 from companion.games.dungeon_roll.data import default
 from companion.games.dungeon_roll.state import Player
@@ -159,3 +160,45 @@ def test_the_solo_ranking() -> None:
         g.do("done")
         g.do("retire")
     assert "Solo rank: Dragon Fodder (ruling R-DR-11)." in g.texts()
+
+
+def test_the_mercenary_rethrows_chosen_party_dice_once_when_forming_the_party() -> None:
+    """§Heroes: MERCENARY — reroll any number of dice when forming the party (novice specialty)."""
+    g = Game("mercenary")
+    g.throw("scroll scroll scroll fighter cleric mage thief")
+    assert g.actions() == ["reroll", "keep"]
+    assert g.refused(g.act("reroll", dice="d1")) == "wrong-die"
+    g.do("reroll", dice="p1 p2")
+    prompt = g.session.prompt()
+    assert isinstance(prompt, ThrowPrompt) and prompt.dice == {"p1": "party", "p2": "party"}
+    g.throw("champion fighter")
+    prompt = g.session.prompt()
+    assert isinstance(prompt, ThrowPrompt) and prompt.dice == {"d1": "dungeon"}
+    assert g.s.dice["p1"].face == "champion"
+
+
+def test_the_mercenary_defeats_two_monsters_and_the_commander_rerolls_outside_the_lair() -> None:
+    """§Heroes: MERCENARY — defeat up to 2 monsters (novice ultimate); COMMANDER — fighters defeat 1
+    extra monster (master specialty), reroll any number of party and dungeon dice (master ultimate)."""
+    g = Game("mercenary")
+    g.throw(FIGHTERS)
+    g.do("keep")
+    g.throw("dragon")
+    g.do("seek")
+    g.throw("ooze skeleton")
+    assert g.refused(g.act("ultimate", monsters="d1 d2 d3")) == "wrong-die"
+    g.do("ultimate", monsters="d2 d3")
+    assert g.s.phase == "regroup" and g.s.ultimate_used
+    commander = Game("mercenary")
+    commander.s.players[0].master = True
+    commander.throw(FIGHTERS)
+    commander.throw("dragon")
+    commander.do("seek")
+    commander.throw("goblin ooze")
+    assert commander.refused(commander.act("ultimate", dice="d1 d2")) == "wrong-die"
+    commander.do("ultimate", dice="d2 d3 p1")
+    prompt = commander.session.prompt()
+    assert isinstance(prompt, ThrowPrompt) and sorted(prompt.dice) == ["d2", "d3", "p1"]
+    commander.throw("goblin skeleton fighter")
+    commander.do("fight", "p1", monsters="d2 d3")
+    assert commander.s.phase == "regroup"
