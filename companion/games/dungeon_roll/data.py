@@ -17,7 +17,7 @@ import msgspec
 import yaml
 
 from companion.core.dice import DieKind
-from companion.games.dungeon_roll.schema import COMPANIONS, DUNGEON_FACES, PARTY_FACES, HeroSpec, TreasureSpec
+from companion.games.dungeon_roll.schema import COMPANIONS, DUNGEON_FACES, MONSTERS, PARTY_FACES, HeroSpec, TreasureSpec
 
 
 class HasId(Protocol):
@@ -120,8 +120,10 @@ def _cross_check(d: GameData) -> list[str]:
     for h in d.heroes.values():
         for side_name, side in (("novice", h.novice), ("master", h.master)):
             where = f"heroes.yaml: entry {h.id}: field {side_name}"
-            if (side.ultimate.effect == "hero-as") != bool(side.ultimate.kinds):
-                errors.append(f"{where}.ultimate.kinds: given exactly when the effect is hero-as")
+            if (side.ultimate.effect in ("hero-as", "recruit")) != bool(side.ultimate.kinds):
+                errors.append(f"{where}.ultimate.kinds: given exactly when the effect is hero-as or recruit")
+            if side.ultimate.monster not in ("", *MONSTERS):
+                errors.append(f"{where}.ultimate.monster: not one of {', '.join(MONSTERS)}")
             if side.ultimate.count < 1:
                 errors.append(f"{where}.ultimate.count: at least 1")
             for name, keys, allowed in (("acts_as", side.acts_as, PARTY_FACES), ("on_form", side.on_form, PARTY_FACES),

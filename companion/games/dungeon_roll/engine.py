@@ -132,7 +132,7 @@ def options(g: Play) -> dict[str, list[str]]:
     can = units.units(s, g.d)
     held = {use: [t for t in s.player.treasures if g.d.treasures[t.rsplit("-", 1)[0]].use == use]
             for use in ("bait", "portal", "ring")}
-    for action in phases.PHASE_ACTIONS[s.phase]:
+    for action in phases.actions_now(g):
         if action in ("fight", "open", "quaff"):
             faces = {"fight": delve.MONSTER_FACES, "open": ("chest",), "quaff": ("potion",)}[action]
             present = bool(s.showing("dungeon", faces))
@@ -144,7 +144,7 @@ def options(g: Play) -> dict[str, list[str]]:
         elif action == "ultimate":
             targets = ["hero"] if phases.ultimate_fits(g) else []
         elif action == "reroll":
-            targets = s.at("party")
+            targets = s.at("party", "party")
         else:
             targets = []
         if targets or action in ("flee", "done", "slay", "retire", "seek", "keep"):
@@ -160,7 +160,7 @@ def _act(g: Play, inp: Input) -> Rejection | None:
         return reject("not-your-turn", Layer.NOT_NOW, "§A player's turn", "It is {hero}'s delve.",
                       hero=g.hero_name())
     action = ACTIONS.get(inp.action)
-    if action is None or inp.action not in phases.PHASE_ACTIONS[g.s.phase]:
+    if action is None or inp.action not in phases.actions_now(g):
         return reject("not-now", Layer.NOT_NOW, phases.PHASE_RULE[g.s.phase], "{action} is not an action of this "
                       "phase.", action=inp.action)
     return action(g, inp)

@@ -64,7 +64,7 @@ def quaff(g: Play, inp: Act) -> Rejection | None:
     wrong = dice_at(g, potions, ("dungeon",), ("potion",), rule)
     if wrong:
         return wrong
-    graveyard = {*g.s.at("graveyard", "party"), *([unit] if unit in g.s.dice else [])}
+    graveyard = {*g.s.at("graveyard", "party"), *([unit] if unit in g.s.at("party", "party") else [])}
     if len(revive) > len(potions) or any(die not in graveyard for die in revive):
         return reject("cannot-revive", Layer.ILLEGAL, rule, "{count} potion(s) revive at most {count} die/dice of "
                       "the graveyard (ruling R-DR-3).", count=len(potions))

@@ -35,14 +35,15 @@ def candidates(g: Play) -> list[Act]:
                 out.append(Act(hero, "quaff", unit, {"potions": " ".join(potions), "revive": revive}))
         elif action == "scroll":
             for unit in targets:
-                for dice in (s.showing("dungeon", MONSTER_FACES), [p for p in s.at("party") if p != unit]):
+                for dice in (s.showing("dungeon", MONSTER_FACES), [p for p in s.at("party", "party") if p != unit]):
                     if dice:
                         out.append(Act(hero, "scroll", unit, {"dice": " ".join(dice)}))
         elif action == "slay":
             out += [Act(hero, "slay", args={"units": " ".join(team)}) for team in _dragon_teams(g)]
         elif action == "ultimate":
-            monsters = s.showing("dungeon", MONSTER_FACES)
-            count = g.side().ultimate.count
+            ult = g.side().ultimate
+            monsters = s.showing("dungeon", (ult.monster,) if ult.monster else MONSTER_FACES)
+            count = ult.count
             key = "dice" if g.side().ultimate.effect == "reroll" else "monsters"
             out.append(Act(hero, "ultimate", args={key: " ".join(monsters[:count] if key == "monsters" else monsters)}))
         elif action == "reroll":

@@ -23,6 +23,16 @@ PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
     "dragon": ("slay", "ring", "ultimate", "portal", "flee"),
     "regroup": ("retire", "seek"),
 }
+LOOT_ANYTIME = ("open", "quaff")
+
+
+def actions_now(g: Play) -> tuple[str, ...]:
+    """The phase's actions; a hero who loots at any time also opens and quaffs in the monster phase."""
+    phase = g.s.phase
+    extra = LOOT_ANYTIME if phase == "monsters" and g.side().loot_anytime else ()
+    return (*PHASE_ACTIONS[phase], *extra)
+
+
 PHASE_RULE = {"form": "§Heroes", "monsters": "§Monster phase", "loot": "§Loot phase", "dragon": "§Dragon phase",
               "regroup": "§Regroup phase"}
 
@@ -42,7 +52,8 @@ def dice_at(g: Play, dice: list[str], places: tuple[str, ...], faces: tuple[str,
         return reject("die-twice", Layer.ILLEGAL, rule, "A die is named twice.")
     for die in dice:
         d = g.s.dice.get(die)
-        if d is None or d.place not in places or (faces and d.face not in faces):
+        recruited = d is not None and d.place == "party" and d.kind == "dungeon"
+        if d is None or d.place not in places or (faces and d.face not in faces) or recruited:
             return reject("wrong-die", Layer.ILLEGAL, rule, "Die {die} cannot be used for this now.", die=die)
     return None
 
@@ -57,11 +68,11 @@ def unit_of(g: Play, inp: Act, rule: str) -> str | Rejection:
 
 
 def spend(g: Play, unit: str) -> None:
-    """A used die goes to the graveyard; a used treasure leaves the game (R-DR-5); the hero's turn is its
-    ultimate, once per delve."""
+    """A used die goes to the graveyard (a monster turned companion leaves the delve, R-DR-15); a used
+    treasure leaves the game (R-DR-5); the hero's turn is its ultimate, once per delve."""
     s = g.s
     if unit in s.dice:
-        g.move([unit], "graveyard")
+        g.move([unit], "graveyard" if s.dice[unit].kind == "party" else "box")
     elif unit == units.HERO:
         s.ultimate_used = True
     else:
@@ -171,6 +182,9 @@ def ultimate_fits(g: Play) -> bool:
         return False
     if effect == "discard-lair":
         return bool(g.s.at("lair")) and g.s.phase in ("monsters", "dragon")
+    if effect in ("transform", "hero-defeats", "recruit"):
+        monster = g.side().ultimate.monster
+        return g.s.phase == "monsters" and bool(g.s.showing("dungeon", (monster,) if monster else MONSTER_FACES))
     return g.s.phase == "monsters"
 
 
@@ -199,16 +213,22 @@ def ultimate(g: Play, inp: Act) -> Rejection | None:
         return reject("no-ultimate", Layer.ILLEGAL, rule,
                       "{hero}'s ultimate cannot be used now: once per delve, in its own phase; a hero who acts "
                       "as a companion is named as the one who acts (ruling R-DR-12).", hero=g.hero_name())
-    if ult.effect in ("transform", "hero-defeats"):
+    if ult.effect in ("transform", "hero-defeats", "recruit"):
         monsters = ids(inp, "monsters")
         if isinstance(monsters, Rejection):
             return monsters
-        wrong = dice_at(g, monsters, ("dungeon",), MONSTER_FACES, rule)
+        wrong = dice_at(g, monsters, ("dungeon",), (ult.monster,) if ult.monster else MONSTER_FACES, rule)
         if wrong or len(monsters) > ult.count:
             return wrong or reject("too-many", Layer.ILLEGAL, rule,
                                    "The ultimate acts on at most {count} monster(s).",
                                    count=ult.count)
-        if ult.effect == "hero-defeats":
+        if ult.effect == "recruit":
+            for die in monsters:
+                g.s.dice[die].face = ult.kinds[0]
+            g.move(monsters, "party")
+            g.say("recruit", "R-DR-15", "{hero} turns {count} monster(s) into companions of the party (ruling "
+                  "R-DR-15).", hero=g.hero_name(), count=len(monsters))
+        elif ult.effect == "hero-defeats":
             g.move(monsters, "box")
             g.say("hero-defeats", rule, "{hero} defeats {count} monster(s).", hero=g.hero_name(),
                   count=len(monsters))

@@ -14,7 +14,7 @@ DUNGEON_FACES = (*MONSTERS, "chest", "potion", "dragon")
 Companion = Literal["fighter", "cleric", "mage", "thief", "champion"]
 PartyFace = Literal["fighter", "cleric", "mage", "thief", "champion", "scroll"]
 TreasureUse = Literal["companion", "scroll", "ring", "bait", "portal", "scales"]
-Effect = Literal["hero-as", "hero-defeats", "transform", "bait", "discard-lair", "reroll"]
+Effect = Literal["hero-as", "hero-defeats", "transform", "recruit", "bait", "discard-lair", "reroll"]
 
 
 class TreasureSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -32,6 +32,7 @@ class Ultimate(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     effect: Effect
     kinds: list[Companion] = []
     count: int = 1
+    monster: str = ""
 
 
 class Side(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -43,6 +44,7 @@ class Side(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     extra: dict[str, int] = {}
     dragon_kinds: int = 3
     form_reroll: bool = False
+    loot_anytime: bool = False
 
 
 class HeroSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -31,7 +31,7 @@ def kinds(s: GameState, d: GameData, unit: str) -> set[str]:
         return set(ult.kinds) if ult.effect == "hero-as" and not s.ultimate_used else set()
     die = s.dice.get(unit)
     if die is not None:
-        base = [die.face] if die.kind == "party" and die.place == "party" else []
+        base = [die.face] if die.place == "party" else []
     elif unit in s.player.treasures:
         spec = d.treasures[unit.rsplit("-", 1)[0]]
         base = list(spec.acts_as) if spec.use == "companion" else ["scroll"] if spec.use == "scroll" else []

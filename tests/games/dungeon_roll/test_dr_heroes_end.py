@@ -202,3 +202,47 @@ def test_the_mercenary_defeats_two_monsters_and_the_commander_rerolls_outside_th
     commander.throw("goblin skeleton fighter")
     commander.do("fight", "p1", monsters="d2 d3")
     assert commander.s.phase == "regroup"
+
+
+def test_the_occultist_turns_a_skeleton_into_a_fighter_that_leaves_when_used() -> None:
+    """§Heroes: OCCULTIST — clerics and mages used as each other, transform a skeleton to fighter (novice
+    ultimate); R-DR-15: the die joins the party, and leaves the delve when used."""
+    g = Game("occultist")
+    g.throw("cleric cleric thief thief thief thief thief")
+    g.throw("goblin")
+    assert "ultimate" not in g.actions()
+    g.do("fight", "p3", monsters="d1")
+    g.do("seek")
+    g.throw("skeleton ooze")
+    assert g.refused(g.act("ultimate", monsters="d2")) == "wrong-die"
+    g.do("ultimate", monsters="d1")
+    assert g.s.dice["d1"].place == "party" and g.s.dice["d1"].face == "fighter"
+    g.do("fight", "p1", monsters="d2")
+    g.do("seek")
+    prompt = g.session.prompt()
+    assert isinstance(prompt, ThrowPrompt) and sorted(prompt.dice) == ["d2", "d3", "d4"]
+    g.throw("goblin goblin chest")
+    g.do("fight", "d1", monsters="d2 d3")
+    assert g.s.dice["d1"].place == "box"
+    assert g.s.phase == "loot" and "d1" not in g.s.at("graveyard")
+
+
+def test_the_half_goblin_loots_during_the_monster_phase_and_recruits_a_goblin() -> None:
+    """§Heroes: HALF-GOBLIN — open chests and quaff potions at any time (specialty), transform a goblin to
+    thief (novice ultimate)."""
+    g = Game("half-goblin")
+    g.throw("fighter fighter cleric cleric mage mage mage")
+    g.throw("chest")
+    g.do("open", "p1", chests="d1")
+    g.draw("elixir")
+    g.do("seek")
+    g.throw("goblin chest")
+    assert g.s.phase == "monsters" and "open" in g.actions()
+    g.do("open", "p3", chests="d2")
+    g.draw("scroll")
+    g.do("ultimate", monsters="d1")
+    assert g.s.dice["d1"].face == "thief" and g.s.phase == "regroup"
+    plain = Game("spellsword")
+    plain.throw("fighter fighter cleric cleric mage mage mage")
+    plain.throw("goblin")
+    assert "open" not in plain.actions()

@@ -29,7 +29,7 @@ from companion.games.dungeon_roll.state import GameState
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
 HEROES = sorted(RULES.data.heroes)
 TOKENS = Counter(RULES.data.tokens())
-PLACES = {"party": {"box", "party", "graveyard"}, "dungeon": {"box", "dungeon", "lair"}}
+PLACES = {"party": {"box", "party", "graveyard"}, "dungeon": {"box", "dungeon", "lair", "party"}}
 
 
 def check(s: GameState) -> None:
