@@ -32,7 +32,7 @@ from companion.core.flow import (
 from companion.core.messages import N_, Msg
 from companion.core.rng import Rng
 from companion.core.rules import SetupError
-from companion.games.dungeon_roll import delve, loot, phases, units
+from companion.games.dungeon_roll import delve, heroes, loot, phases, units
 from companion.games.dungeon_roll.data import DUNGEON_DICE, PARTY_DICE, GameData, default
 from companion.games.dungeon_roll.play import Play
 from companion.games.dungeon_roll.state import Die, GameState, Player
@@ -40,9 +40,9 @@ from companion.games.dungeon_roll.state import Die, GameState, Player
 TREASURE_DECK = "treasure"
 ACTIONS: dict[str, Callable[[Play, Act], Rejection | None]] = {
     "fight": phases.fight, "scroll": phases.scroll, "bait": phases.bait, "portal": phases.portal,
-    "flee": phases.flee, "ultimate": phases.ultimate, "open": loot.open_chests, "quaff": loot.quaff,
+    "flee": phases.flee, "ultimate": heroes.ultimate, "open": loot.open_chests, "quaff": loot.quaff,
     "done": loot.done, "slay": loot.slay, "ring": loot.ring, "retire": loot.retire, "seek": loot.seek,
-    "reroll": phases.reroll, "keep": phases.keep,
+    "reroll": heroes.reroll, "keep": heroes.keep,
 }
 ACTION_NAMES = {
     "fight": N_("Fight monsters"), "scroll": N_("Read a scroll"), "bait": N_("Throw Dragon Bait"),
@@ -142,7 +142,7 @@ def options(g: Play) -> dict[str, list[str]]:
         elif action in held:
             targets = held[action]
         elif action == "ultimate":
-            targets = ["hero"] if phases.ultimate_fits(g) else []
+            targets = ["hero"] if heroes.ultimate_fits(g) else []
         elif action == "reroll":
             targets = s.at("party", "party")
         else:

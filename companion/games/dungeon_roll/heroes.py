@@ -1,0 +1,97 @@
+"""The heroes' powers that are actions of their own (sheet, "Heroes"): the ultimate, once per delve, in
+the phase where its effect acts (ruling R-DR-12), and rethrowing dice when forming the party. Specialties
+that change what a companion can do live in `units`.
+"""
+
+from __future__ import annotations
+
+from companion.core.flow import Act, Layer, Rejection, reject
+from companion.games.dungeon_roll import delve
+from companion.games.dungeon_roll.delve import MONSTER_FACES
+from companion.games.dungeon_roll.phases import dice_at, ids, to_lair
+from companion.games.dungeon_roll.play import Play
+
+
+def ultimate_fits(g: Play) -> bool:
+    """Whether the hero's ultimate can be used now: once per delve, in the phase its effect belongs to
+    (ruling R-DR-12); the hero acting as a companion is a unit, not this action."""
+    effect = g.side().ultimate.effect
+    if g.s.ultimate_used or effect == "hero-as":
+        return False
+    if effect == "discard-lair":
+        return bool(g.s.at("lair")) and g.s.phase in ("monsters", "dragon")
+    if effect in ("transform", "hero-defeats", "recruit"):
+        monster = g.side().ultimate.monster
+        return g.s.phase == "monsters" and bool(g.s.showing("dungeon", (monster,) if monster else MONSTER_FACES))
+    return g.s.phase == "monsters"
+
+
+def reroll(g: Play, inp: Act) -> Rejection | None:
+    """The hero's specialty of forming the party: any of its dice thrown again, once (§Heroes)."""
+    dice = ids(inp, "dice")
+    if isinstance(dice, Rejection):
+        return dice
+    wrong = dice_at(g, dice, ("party",), (), "§Heroes")
+    if wrong:
+        return wrong
+    g.s.throw, g.s.throw_why = sorted(dice), "form"
+    g.say("reroll", "§Heroes", "{hero} throws {count} party dice again.", hero=g.hero_name(), count=len(dice))
+    return None
+
+
+def keep(g: Play, inp: Act) -> Rejection | None:
+    delve.start_level(g)
+    return None
+
+
+def ultimate(g: Play, inp: Act) -> Rejection | None:
+    rule = "R-DR-12"
+    ult = g.side().ultimate
+    if not ultimate_fits(g):
+        return reject("no-ultimate", Layer.ILLEGAL, rule,
+                      "{hero}'s ultimate cannot be used now: once per delve, in its own phase; a hero who acts "
+                      "as a companion is named as the one who acts (ruling R-DR-12).", hero=g.hero_name())
+    if ult.effect in ("transform", "hero-defeats", "recruit"):
+        monsters = ids(inp, "monsters")
+        if isinstance(monsters, Rejection):
+            return monsters
+        wrong = dice_at(g, monsters, ("dungeon",), (ult.monster,) if ult.monster else MONSTER_FACES, rule)
+        if wrong or len(monsters) > ult.count:
+            return wrong or reject("too-many", Layer.ILLEGAL, rule,
+                                   "The ultimate acts on at most {count} monster(s).",
+                                   count=ult.count)
+        if ult.effect == "recruit":
+            for die in monsters:
+                g.s.dice[die].face = ult.kinds[0]
+            g.move(monsters, "party")
+            g.say("recruit", "R-DR-15", "{hero} turns {count} monster(s) into companions of the party (ruling "
+                  "R-DR-15).", hero=g.hero_name(), count=len(monsters))
+        elif ult.effect == "hero-defeats":
+            g.move(monsters, "box")
+            g.say("hero-defeats", rule, "{hero} defeats {count} monster(s).", hero=g.hero_name(),
+                  count=len(monsters))
+        else:
+            for die in monsters:
+                g.s.dice[die].face = "potion"
+            g.say("transform", rule, "{hero} turns {count} monster(s) into potions.", hero=g.hero_name(),
+                  count=len(monsters))
+    elif ult.effect == "reroll":
+        dice = ids(inp, "dice")
+        if isinstance(dice, Rejection):
+            return dice
+        wrong = dice_at(g, dice, ("party", "dungeon"), (), "R-DR-2")
+        if wrong:
+            return wrong
+        g.s.throw, g.s.throw_why = sorted(dice), "ultimate"
+        g.say("ultimate-reroll", rule, "{hero} throws {count} chosen dice again (never the Lair's, ruling "
+              "R-DR-2).", hero=g.hero_name(), count=len(dice))
+    elif ult.effect == "bait":
+        g.say("ultimate", rule, "{hero} uses the ultimate.", hero=g.hero_name())
+        to_lair(g, rule)
+    else:
+        lair = g.s.at("lair")
+        g.move(lair, "box")
+        g.say("discard-lair", rule, "{hero} discards the {count} dice of the Dragon's Lair.", hero=g.hero_name(),
+              count=len(lair))
+    g.s.ultimate_used = True
+    return None
