@@ -127,8 +127,13 @@ def _cross_check(d: GameData) -> list[str]:
             if side.ultimate.count < 1:
                 errors.append(f"{where}.ultimate.count: at least 1")
             for name, keys, allowed in (("acts_as", side.acts_as, PARTY_FACES), ("on_form", side.on_form, PARTY_FACES),
+                                        ("on_dungeon", side.on_dungeon, DUNGEON_FACES),
                                         ("extra", side.extra, COMPANIONS)):
                 errors += [f"{where}.{name}.{k}: not one of {', '.join(allowed)}" for k in keys if k not in allowed]
+            errors += [f"{where}.on_dungeon.{k}: turns into {v}, not a dungeon face" for k, v in side.on_dungeon.items()
+                       if v not in DUNGEON_FACES]
+            if len(side.fixed_party) > PARTY_DICE:
+                errors.append(f"{where}.fixed_party: at most {PARTY_DICE} dice")
             if not 1 <= side.dragon_kinds <= 5:
                 errors.append(f"{where}.dragon_kinds: between 1 and 5")
         if h.level_up < 1:

@@ -22,6 +22,14 @@ LOOT_FACES = ("chest", "potion")
 def start_delve(g: Play) -> None:
     s = g.s
     s.level, s.phase, s.ultimate_used = 0, "form", False
+    fixed = g.side().fixed_party
+    if fixed:
+        for n, face in enumerate(fixed, 1):
+            s.dice[f"p{n}"].face, s.dice[f"p{n}"].place = face, "party"
+        g.say("delve-fixed", "§Heroes", "{hero}'s delve {delve} of 3: the party is formed without a throw, {count} "
+              "dice.", hero=g.hero_name(), delve=len(s.player.delves) + 1, count=len(fixed))
+        start_level(g)
+        return
     s.throw, s.throw_why = [f"p{n}" for n in range(1, PARTY_DICE + 1)], "party"
     g.say("delve", "§A player's turn", "{hero}'s delve {delve} of 3: throw the 7 party dice.", hero=g.hero_name(),
           delve=len(s.player.delves) + 1)
@@ -57,6 +65,13 @@ def thrown(g: Play) -> None:
             return
         start_level(g)
         return
+    for die in s.at("dungeon"):
+        became = g.side().on_dungeon.get(s.dice[die].face)
+        if became is not None:
+            before = g.face_name(die)
+            s.dice[die].face = became
+            g.say("turn-face", "§Heroes", "{hero} turns a {before} into a {after}.", hero=g.hero_name(),
+                  before=before, after=g.face_name(die))
     dragons = s.showing("dungeon", ("dragon",))
     if dragons:
         g.move(dragons, "lair")

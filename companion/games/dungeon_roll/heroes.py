@@ -6,9 +6,9 @@ that change what a companion can do live in `units`.
 from __future__ import annotations
 
 from companion.core.flow import Act, Layer, Rejection, reject
-from companion.games.dungeon_roll import delve
+from companion.games.dungeon_roll import delve, loot
 from companion.games.dungeon_roll.delve import MONSTER_FACES
-from companion.games.dungeon_roll.phases import dice_at, ids, to_lair
+from companion.games.dungeon_roll.phases import dice_at, ids, spend, to_lair
 from companion.games.dungeon_roll.play import Play
 
 
@@ -20,6 +20,10 @@ def ultimate_fits(g: Play) -> bool:
         return False
     if effect == "discard-lair":
         return bool(g.s.at("lair")) and g.s.phase in ("monsters", "dragon")
+    if effect == "crusade":
+        return bool(g.s.player.treasures) and g.s.phase in ("monsters", "loot", "dragon")
+    if effect == "dragon-price":
+        return g.s.phase == "dragon"
     if effect in ("transform", "hero-defeats", "recruit"):
         monster = g.side().ultimate.monster
         return g.s.phase == "monsters" and bool(g.s.showing("dungeon", (monster,) if monster else MONSTER_FACES))
@@ -51,6 +55,8 @@ def ultimate(g: Play, inp: Act) -> Rejection | None:
         return reject("no-ultimate", Layer.ILLEGAL, rule,
                       "{hero}'s ultimate cannot be used now: once per delve, in its own phase; a hero who acts "
                       "as a companion is named as the one who acts (ruling R-DR-12).", hero=g.hero_name())
+    if ult.effect in ("crusade", "dragon-price"):
+        return _price(g, inp)
     if ult.effect in ("transform", "hero-defeats", "recruit"):
         monsters = ids(inp, "monsters")
         if isinstance(monsters, Rejection):
@@ -94,4 +100,40 @@ def ultimate(g: Play, inp: Act) -> Rejection | None:
         g.say("discard-lair", rule, "{hero} discards the {count} dice of the Dragon's Lair.", hero=g.hero_name(),
               count=len(lair))
     g.s.ultimate_used = True
+    return None
+
+
+def _price(g: Play, inp: Act) -> Rejection | None:
+    """Ultimates paid with a treasure (or, where the side says so, a scroll of the party): the Paladin's
+    crusade defeats every monster, opens every chest, quaffs every potion (its revivals as in R-DR-3) and
+    discards the Lair; the Time Traveller's price defeats the dragon."""
+    rule = "R-DR-12"
+    ult = g.side().ultimate
+    paid = str(inp.args.get("treasure", ""))
+    scroll = ult.or_scroll and paid in g.s.at("party", "party") and g.s.dice[paid].face == "scroll"
+    if paid not in g.s.player.treasures and not scroll:
+        return reject("no-such-treasure", Layer.ILLEGAL, rule,
+                      "{hero} holds no such treasure ({token}).", hero=g.hero_name(), token=paid or "-")
+    s = g.s
+    potions = s.showing("dungeon", ("potion",))
+    revive = loot.revivals(inp) if ult.effect == "crusade" else {}
+    if isinstance(revive, Rejection):
+        return revive
+    if len(revive) > len(potions) or any(die not in s.at("graveyard", "party") for die in revive):
+        return reject("cannot-revive", Layer.ILLEGAL, "R-DR-3", "{count} potion(s) revive at most {count} "
+                      "die/dice of the graveyard (ruling R-DR-3).", count=len(potions))
+    spend(g, paid)
+    s.ultimate_used = True
+    if ult.effect == "dragon-price":
+        loot.dragon_slain(g)
+        return None
+    chests = s.showing("dungeon", ("chest",))
+    g.move([*s.showing("dungeon", MONSTER_FACES), *chests, *potions, *s.at("lair")], "box")
+    for die, face in sorted(revive.items()):
+        s.dice[die].face = face
+        g.move([die], "party")
+    s.draws += len(chests)
+    g.say("crusade", rule, "{hero} spends a treasure: every monster defeated, {chests} chest(s) opened, "
+          "{revived} companion(s) revived, the Lair discarded.", hero=g.hero_name(), chests=len(chests),
+          revived=len(revive))
     return None

@@ -37,7 +37,7 @@ def open_chests(g: Play, inp: Act) -> Rejection | None:
     return None
 
 
-def _revivals(inp: Act) -> dict[str, str] | Rejection:
+def revivals(inp: Act) -> dict[str, str] | Rejection:
     raw = ids(inp, "revive")
     if isinstance(raw, Rejection):
         return raw
@@ -56,7 +56,7 @@ def quaff(g: Play, inp: Act) -> Rejection | None:
     if isinstance(unit, Rejection):
         return unit
     potions = ids(inp, "potions")
-    revive = _revivals(inp)
+    revive = revivals(inp)
     if isinstance(potions, Rejection):
         return potions
     if isinstance(revive, Rejection):
@@ -99,6 +99,12 @@ def slay(g: Play, inp: Act) -> Rejection | None:
                       "a scroll is no companion (ruling R-DR-4).", count=need)
     for unit in chosen:
         spend(g, unit)
+    dragon_slain(g)
+    return None
+
+
+def dragon_slain(g: Play) -> None:
+    """The dragon's dice discarded, 1 experience and a treasure (sheet, "Dragon phase"; R-DR-8)."""
     g.move(g.s.at("lair"), "box")
     g.say("dragon-slain", "§Dragon phase", "{hero} slays the dragon: 1 experience and a treasure.",
           hero=g.hero_name())
@@ -108,7 +114,6 @@ def slay(g: Play, inp: Act) -> Rejection | None:
     else:
         g.say("no-dragon-treasure", "R-DR-8", "The bag is empty: the dragon's treasure is lost, its experience "
               "stays (ruling R-DR-8).")
-    return None
 
 
 def ring(g: Play, inp: Act) -> Rejection | None:

@@ -44,6 +44,9 @@ def candidates(g: Play) -> list[Act]:
             ult = g.side().ultimate
             monsters = s.showing("dungeon", (ult.monster,) if ult.monster else MONSTER_FACES)
             count = ult.count
+            if ult.effect in ("crusade", "dragon-price"):
+                out += [Act(hero, "ultimate", args={"treasure": t}) for t in s.player.treasures[:1]]
+                continue
             key = "dice" if g.side().ultimate.effect == "reroll" else "monsters"
             out.append(Act(hero, "ultimate", args={key: " ".join(monsters[:count] if key == "monsters" else monsters)}))
         elif action == "reroll":

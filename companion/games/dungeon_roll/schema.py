@@ -14,7 +14,8 @@ DUNGEON_FACES = (*MONSTERS, "chest", "potion", "dragon")
 Companion = Literal["fighter", "cleric", "mage", "thief", "champion"]
 PartyFace = Literal["fighter", "cleric", "mage", "thief", "champion", "scroll"]
 TreasureUse = Literal["companion", "scroll", "ring", "bait", "portal", "scales"]
-Effect = Literal["hero-as", "hero-defeats", "transform", "recruit", "bait", "discard-lair", "reroll"]
+Effect = Literal["hero-as", "hero-defeats", "transform", "recruit", "bait", "discard-lair", "reroll", "crusade",
+                 "dragon-price"]
 
 
 class TreasureSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -33,6 +34,7 @@ class Ultimate(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     kinds: list[Companion] = []
     count: int = 1
     monster: str = ""
+    or_scroll: bool = False
 
 
 class Side(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -45,6 +47,8 @@ class Side(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     dragon_kinds: int = 3
     form_reroll: bool = False
     loot_anytime: bool = False
+    fixed_party: list[PartyFace] = []
+    on_dungeon: dict[str, str] = {}
 
 
 class HeroSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

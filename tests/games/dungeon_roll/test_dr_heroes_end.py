@@ -246,3 +246,50 @@ def test_the_half_goblin_loots_during_the_monster_phase_and_recruits_a_goblin() 
     plain.throw("fighter fighter cleric cleric mage mage mage")
     plain.throw("goblin")
     assert "open" not in plain.actions()
+
+
+def test_the_paladin_spends_a_treasure_to_clear_the_level() -> None:
+    """§Heroes: PALADIN — discard a treasure to defeat all monsters, open all chests, quaff all potions and
+    discard all dragons (master ultimate); CRUSADER — fighters and clerics used as each other."""
+    g = Game("crusader")
+    g.s.players[0].master = True
+    g.give("talisman-1")
+    g.throw("fighter fighter mage mage thief thief thief")
+    g.throw("dragon")
+    g.do("seek")
+    g.throw("dragon goblin")
+    g.do("fight", "p5", monsters="d3")
+    g.do("seek")
+    g.throw("goblin chest potion")
+    assert g.refused(g.act("ultimate", treasure="elixir-1")) == "no-such-treasure"
+    assert g.refused(g.act("ultimate", treasure="talisman-1", revive="p1=mage p5=mage")) == "cannot-revive"
+    g.do("ultimate", treasure="talisman-1", revive="p5=champion")
+    assert g.s.at("lair") == [] and g.s.at("dungeon") == [] and g.s.dice["p5"].place == "party"
+    assert g.s.draws == 1 and g.s.spent == ["talisman-1"]
+
+
+def test_the_viking_takes_five_champions_and_the_undead_viking_turns_skeletons_to_potions() -> None:
+    """§Heroes: VIKING — take 5 champions instead of rolling; UNDEAD VIKING — all skeletons become potions."""
+    g = Game("viking")
+    prompt = g.session.prompt()
+    assert isinstance(prompt, ThrowPrompt) and prompt.dice == {"d1": "dungeon"}
+    assert [g.s.dice[f"p{n}"].face for n in range(1, 6)] == ["champion"] * 5 and len(g.s.at("party")) == 5
+    undead = Game("viking")
+    undead.s.players[0].master = True
+    undead.throw("skeleton")
+    assert undead.s.dice["d1"].face == "potion" and undead.s.phase == "loot"
+
+
+def test_the_time_traveller_forms_a_set_party_and_buys_off_the_dragon() -> None:
+    """§Heroes: TIME TRAVELLER — start with a cleric, fighter, mage, thief, scroll and 2 champions;
+    discard 1 treasure to defeat a dragon (novice ultimate)."""
+    g = Game("time-traveller")
+    g.give("scroll-1")
+    assert [g.s.dice[f"p{n}"].face for n in range(1, 8)] == ["cleric", "fighter", "mage", "thief", "scroll",
+                                                              "champion", "champion"]
+    g.throw("dragon")
+    g.do("seek")
+    g.throw("dragon dragon")
+    assert g.refused(g.act("ultimate", treasure="p5")) == "no-such-treasure"
+    g.do("ultimate", treasure="scroll-1")
+    assert g.s.player.xp == 1 and g.s.at("lair") == [] and g.s.draws == 1
