@@ -122,6 +122,8 @@ def _cross_check(d: GameData) -> list[str]:
             where = f"heroes.yaml: entry {h.id}: field {side_name}"
             if (side.ultimate.effect in ("hero-as", "recruit")) != bool(side.ultimate.kinds):
                 errors.append(f"{where}.ultimate.kinds: given exactly when the effect is hero-as or recruit")
+            if side.track not in ("", *MONSTERS):
+                errors.append(f"{where}.track: not one of {', '.join(MONSTERS)}")
             if side.ultimate.monster not in ("", *MONSTERS):
                 errors.append(f"{where}.ultimate.monster: not one of {', '.join(MONSTERS)}")
             if side.ultimate.count < 1:

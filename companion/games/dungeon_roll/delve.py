@@ -38,7 +38,7 @@ def start_delve(g: Play) -> None:
 def start_level(g: Play) -> None:
     """The next level's dungeon dice: one per level, never more than those outside the Lair (R-DR-1)."""
     s = g.s
-    s.level += 1
+    s.level, s.tracked = s.level + 1, False
     g.move([i for i in s.at("dungeon")], "box")
     free = s.at("box", "dungeon")
     count = min(s.level, len(free))

@@ -42,7 +42,7 @@ ACTIONS: dict[str, Callable[[Play, Act], Rejection | None]] = {
     "fight": phases.fight, "scroll": phases.scroll, "bait": phases.bait, "portal": phases.portal,
     "flee": phases.flee, "ultimate": heroes.ultimate, "open": loot.open_chests, "quaff": loot.quaff,
     "done": loot.done, "slay": loot.slay, "ring": loot.ring, "retire": loot.retire, "seek": loot.seek,
-    "reroll": heroes.reroll, "keep": heroes.keep,
+    "reroll": heroes.reroll, "keep": heroes.keep, "track": heroes.track,
 }
 ACTION_NAMES = {
     "fight": N_("Fight monsters"), "scroll": N_("Read a scroll"), "bait": N_("Throw Dragon Bait"),
@@ -50,7 +50,7 @@ ACTION_NAMES = {
     "open": N_("Open chests"), "quaff": N_("Quaff potions"), "done": N_("Leave the loot"),
     "slay": N_("Fight the dragon"), "ring": N_("Put on the Ring of Invisibility"),
     "retire": N_("Retire to the tavern"), "seek": N_("Seek glory"),
-    "reroll": N_("Throw party dice again"), "keep": N_("Keep the party"),
+    "reroll": N_("Throw party dice again"), "keep": N_("Keep the party"), "track": N_("Throw a monster again"),
 }
 THROW_PURPOSE = {"party": N_("Throw the party dice."), "dungeon": N_("Throw the dungeon dice of this level."),
                  "scroll": N_("Throw again the dice the scroll chose."),
@@ -145,6 +145,9 @@ def options(g: Play) -> dict[str, list[str]]:
             targets = ["hero"] if heroes.ultimate_fits(g) else []
         elif action == "reroll":
             targets = s.at("party", "party")
+        elif action == "track":
+            track = g.side().track
+            targets = s.showing("dungeon", (track,)) if track and not s.tracked else []
         else:
             targets = []
         if targets or action in ("flee", "done", "slay", "retire", "seek", "keep"):

@@ -24,10 +24,26 @@ def ultimate_fits(g: Play) -> bool:
         return bool(g.s.player.treasures) and g.s.phase in ("monsters", "loot", "dragon")
     if effect == "dragon-price":
         return g.s.phase == "dragon"
-    if effect in ("transform", "hero-defeats", "recruit"):
+    if effect == "revive":
+        return bool(g.s.at("graveyard", "party")) and g.s.phase in ("monsters", "loot", "dragon")
+    if effect in ("transform", "hero-defeats", "recruit", "one-of-each"):
         monster = g.side().ultimate.monster
         return g.s.phase == "monsters" and bool(g.s.showing("dungeon", (monster,) if monster else MONSTER_FACES))
     return g.s.phase == "monsters"
+
+
+def track(g: Play, inp: Act) -> Rejection | None:
+    """A specialty that throws one monster of its type again, once per level (§Heroes: TRACKER)."""
+    dice = ids(inp, "dice")
+    if isinstance(dice, Rejection):
+        return dice
+    wrong = dice_at(g, dice, ("dungeon",), (g.side().track,), "§Heroes")
+    if wrong or len(dice) != 1 or g.s.tracked:
+        return wrong or reject("track-once", Layer.ILLEGAL, "§Heroes", "One monster, once per level.")
+    g.s.tracked = True
+    g.s.throw, g.s.throw_why = dice, "ultimate"
+    g.say("track", "§Heroes", "{hero} throws a {monster} again.", hero=g.hero_name(), monster=g.face_name(dice[0]))
+    return None
 
 
 def reroll(g: Play, inp: Act) -> Rejection | None:
@@ -57,12 +73,16 @@ def ultimate(g: Play, inp: Act) -> Rejection | None:
                       "as a companion is named as the one who acts (ruling R-DR-12).", hero=g.hero_name())
     if ult.effect in ("crusade", "dragon-price"):
         return _price(g, inp)
-    if ult.effect in ("transform", "hero-defeats", "recruit"):
+    if ult.effect == "revive":
+        return _revive(g, inp)
+    if ult.effect in ("transform", "hero-defeats", "recruit", "one-of-each"):
         monsters = ids(inp, "monsters")
         if isinstance(monsters, Rejection):
             return monsters
         wrong = dice_at(g, monsters, ("dungeon",), (ult.monster,) if ult.monster else MONSTER_FACES, rule)
-        if wrong or len(monsters) > ult.count:
+        if not wrong and ult.effect == "one-of-each" and len({g.s.dice[m].face for m in monsters}) < len(monsters):
+            return reject("one-of-each", Layer.ILLEGAL, rule, "The ultimate takes one monster of each type.")
+        if wrong or (len(monsters) > ult.count and ult.effect != "one-of-each"):
             return wrong or reject("too-many", Layer.ILLEGAL, rule,
                                    "The ultimate acts on at most {count} monster(s).",
                                    count=ult.count)
@@ -72,7 +92,7 @@ def ultimate(g: Play, inp: Act) -> Rejection | None:
             g.move(monsters, "party")
             g.say("recruit", "R-DR-15", "{hero} turns {count} monster(s) into companions of the party (ruling "
                   "R-DR-15).", hero=g.hero_name(), count=len(monsters))
-        elif ult.effect == "hero-defeats":
+        elif ult.effect in ("hero-defeats", "one-of-each"):
             g.move(monsters, "box")
             g.say("hero-defeats", rule, "{hero} defeats {count} monster(s).", hero=g.hero_name(),
                   count=len(monsters))
@@ -136,4 +156,22 @@ def _price(g: Play, inp: Act) -> Rejection | None:
     g.say("crusade", rule, "{hero} spends a treasure: every monster defeated, {chests} chest(s) opened, "
           "{revived} companion(s) revived, the Lair discarded.", hero=g.hero_name(), chests=len(chests),
           revived=len(revive))
+    return None
+
+
+def _revive(g: Play, inp: Act) -> Rejection | None:
+    """Party dice of the graveyard back in the party, each on a face of the player's choice (as a potion
+    revives, ruling R-DR-3)."""
+    count = g.side().ultimate.count
+    revive = loot.revivals(inp)
+    if isinstance(revive, Rejection):
+        return revive
+    if not revive or len(revive) > count or any(die not in g.s.at("graveyard", "party") for die in revive):
+        return reject("cannot-revive", Layer.ILLEGAL, "R-DR-3", "{count} potion(s) revive at most {count} "
+                      "die/dice of the graveyard (ruling R-DR-3).", count=count)
+    for die, face in sorted(revive.items()):
+        g.s.dice[die].face = face
+        g.move([die], "party")
+    g.s.ultimate_used = True
+    g.say("revive", "R-DR-12", "{hero} revives {count} companion(s).", hero=g.hero_name(), count=len(revive))
     return None

@@ -44,11 +44,21 @@ def candidates(g: Play) -> list[Act]:
             ult = g.side().ultimate
             monsters = s.showing("dungeon", (ult.monster,) if ult.monster else MONSTER_FACES)
             count = ult.count
+            if ult.effect == "revive":
+                dead = s.at("graveyard", "party")[:ult.count]
+                out.append(Act(hero, "ultimate", args={"revive": " ".join(f"{d}=champion" for d in dead)}))
+                continue
+            if ult.effect == "one-of-each":
+                firsts = {s.dice[m].face: m for m in reversed(monsters)}
+                out.append(Act(hero, "ultimate", args={"monsters": " ".join(sorted(firsts.values()))}))
+                continue
             if ult.effect in ("crusade", "dragon-price"):
                 out += [Act(hero, "ultimate", args={"treasure": t}) for t in s.player.treasures[:1]]
                 continue
             key = "dice" if g.side().ultimate.effect == "reroll" else "monsters"
             out.append(Act(hero, "ultimate", args={key: " ".join(monsters[:count] if key == "monsters" else monsters)}))
+        elif action == "track":
+            out.append(Act(hero, "track", args={"dice": targets[0]}))
         elif action == "reroll":
             faces = [s.dice[d].face for d in targets]
             extra = [d for n, d in enumerate(targets) if faces[:n + 1].count(faces[n]) > 2]

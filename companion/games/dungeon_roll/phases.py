@@ -18,7 +18,7 @@ Check = Callable[[Play, Act], Rejection | None]
 
 PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
     "form": ("reroll", "keep"),
-    "monsters": ("fight", "scroll", "bait", "ultimate", "portal", "flee"),
+    "monsters": ("fight", "scroll", "track", "bait", "ultimate", "portal", "flee"),
     "loot": ("open", "quaff", "ultimate", "done"),
     "dragon": ("slay", "ring", "ultimate", "portal", "flee"),
     "regroup": ("retire", "seek"),

@@ -15,7 +15,7 @@ Companion = Literal["fighter", "cleric", "mage", "thief", "champion"]
 PartyFace = Literal["fighter", "cleric", "mage", "thief", "champion", "scroll"]
 TreasureUse = Literal["companion", "scroll", "ring", "bait", "portal", "scales"]
 Effect = Literal["hero-as", "hero-defeats", "transform", "recruit", "bait", "discard-lair", "reroll", "crusade",
-                 "dragon-price"]
+                 "dragon-price", "revive", "one-of-each"]
 
 
 class TreasureSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -48,6 +48,7 @@ class Side(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     form_reroll: bool = False
     loot_anytime: bool = False
     fixed_party: list[PartyFace] = []
+    track: str = ""
     on_dungeon: dict[str, str] = {}
 
 

@@ -56,6 +56,8 @@ class GameState(msgspec.Struct):
     level: int = 0
     phase: Phase = "form"
     ultimate_used: bool = False
+    tracked: bool = False
+    """Whether this level's once-per-level specialty was used."""
     throw: list[str] = []
     """The dice the engine waits to see thrown (empty: it waits for no throw)."""
     draws: int = 0

@@ -293,3 +293,43 @@ def test_the_time_traveller_forms_a_set_party_and_buys_off_the_dragon() -> None:
     assert g.refused(g.act("ultimate", treasure="p5")) == "no-such-treasure"
     g.do("ultimate", treasure="scroll-1")
     assert g.s.player.xp == 1 and g.s.at("lair") == [] and g.s.draws == 1
+
+
+def test_the_alchemists_chests_are_potions_and_the_ultimate_revives() -> None:
+    """§Heroes: ALCHEMIST — chests become potions (specialty), revive a companion (novice ultimate)."""
+    g = Game("alchemist")
+    g.throw("fighter fighter cleric cleric mage mage thief")
+    g.throw("chest")
+    assert g.s.dice["d1"].face == "potion"
+    g.do("quaff", "p1", potions="d1")
+    g.do("seek")
+    g.throw("goblin ooze")
+    g.do("fight", "p2", monsters="d1")
+    assert g.refused(g.act("ultimate", revive="p1=mage p2=mage")) == "cannot-revive"
+    g.do("ultimate", revive="p2=mage")
+    assert g.s.dice["p2"].place == "party" and g.s.dice["p2"].face == "mage"
+
+
+def test_the_tracker_rethrows_one_goblin_per_level_and_the_ranger_discards_one_of_each() -> None:
+    """§Heroes: TRACKER — reroll 1 goblin once per level (specialty); RANGER — discard 1 monster of each
+    type (master ultimate)."""
+    g = Game("tracker")
+    g.s.players[0].master = True
+    g.throw("cleric cleric cleric cleric cleric cleric cleric")
+    g.throw("goblin")
+    g.do("track", dice="d1")
+    prompt = g.session.prompt()
+    assert isinstance(prompt, ThrowPrompt) and prompt.dice == {"d1": "dungeon"}
+    g.throw("goblin")
+    assert "track" not in g.actions()
+    assert g.refused(g.act("track", dice="d1")) == "track-once"
+    g.do("fight", "p1", monsters="d1")
+    g.do("seek")
+    g.throw("chest chest")
+    g.do("done")
+    g.do("seek")
+    g.throw("goblin goblin ooze")
+    assert "track" in g.actions()
+    assert g.refused(g.act("ultimate", monsters="d1 d2")) == "one-of-each"
+    g.do("ultimate", monsters="d1 d3")
+    assert g.s.showing("dungeon", ("goblin", "ooze")) == ["d2"]
