@@ -17,7 +17,15 @@ import msgspec
 import yaml
 
 from companion.core.dice import DieKind
-from companion.games.dungeon_roll.schema import COMPANIONS, DUNGEON_FACES, MONSTERS, PARTY_FACES, HeroSpec, TreasureSpec
+from companion.games.dungeon_roll.schema import (
+    COMPANIONS,
+    DUNGEON_FACES,
+    MONSTERS,
+    PARTY_FACES,
+    HeroSpec,
+    Section,
+    TreasureSpec,
+)
 
 
 class HasId(Protocol):
@@ -54,6 +62,7 @@ class GameData:
     dice: dict[str, DieKind]
     heroes: dict[str, HeroSpec]
     treasures: dict[str, TreasureSpec]
+    sections: dict[str, Section]
 
     def tokens(self) -> list[str]:
         """Every treasure token of the bag, each with its own id (`scroll-2`), in data order."""
@@ -149,7 +158,8 @@ def read(root: Path | None = None) -> tuple[GameData | None, list[str]]:
     errors: list[str] = []
     data = GameData(dice=_entries(folder, "dice.yaml", DieKind, errors),
                     heroes=_entries(folder, "heroes.yaml", HeroSpec, errors),
-                    treasures=_entries(folder, "treasures.yaml", TreasureSpec, errors))
+                    treasures=_entries(folder, "treasures.yaml", TreasureSpec, errors),
+                    sections=_entries(folder, "sections.yaml", Section, errors))
     errors += [] if errors else _cross_check(data)
     return (None, errors) if errors else (data, [])
 

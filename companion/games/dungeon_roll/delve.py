@@ -26,12 +26,12 @@ def start_delve(g: Play) -> None:
     if fixed:
         for n, face in enumerate(fixed, 1):
             s.dice[f"p{n}"].face, s.dice[f"p{n}"].place = face, "party"
-        g.say("delve-fixed", "§Heroes", "{hero}'s delve {delve} of 3: the party is formed without a throw, {count} "
+        g.say("delve-fixed", "DR §Heroes", "{hero}'s delve {delve} of 3: the party is formed without a throw, {count} "
               "dice.", hero=g.hero_name(), delve=len(s.player.delves) + 1, count=len(fixed))
         start_level(g)
         return
     s.throw, s.throw_why = [f"p{n}" for n in range(1, PARTY_DICE + 1)], "party"
-    g.say("delve", "§A player's turn", "{hero}'s delve {delve} of 3: throw the 7 party dice.", hero=g.hero_name(),
+    g.say("delve", "DR §A player's turn", "{hero}'s delve {delve} of 3: throw the 7 party dice.", hero=g.hero_name(),
           delve=len(s.player.delves) + 1)
 
 
@@ -57,10 +57,10 @@ def thrown(g: Play) -> None:
             if turned is not None:
                 before = g.face_name(die)
                 s.dice[die].face = turned
-                g.say("turn-face", "§Heroes", "{hero} turns a {before} into a {after}.", hero=g.hero_name(),
+                g.say("turn-face", "DR §Heroes", "{hero} turns a {before} into a {after}.", hero=g.hero_name(),
                       before=before, after=g.face_name(die))
         if why == "party" and g.side().form_reroll:
-            g.say("form", "§Heroes", "{hero} may throw again any of the party dice before the first level.",
+            g.say("form", "DR §Heroes", "{hero} may throw again any of the party dice before the first level.",
                   hero=g.hero_name())
             return
         start_level(g)
@@ -70,12 +70,12 @@ def thrown(g: Play) -> None:
         if became is not None:
             before = g.face_name(die)
             s.dice[die].face = became
-            g.say("turn-face", "§Heroes", "{hero} turns a {before} into a {after}.", hero=g.hero_name(),
+            g.say("turn-face", "DR §Heroes", "{hero} turns a {before} into a {after}.", hero=g.hero_name(),
                   before=before, after=g.face_name(die))
     dragons = s.showing("dungeon", ("dragon",))
     if dragons:
         g.move(dragons, "lair")
-        g.say("lair", "§Monster phase", "{count} dragon(s) go to the Dragon's Lair ({lair} there now).",
+        g.say("lair", "DR §Monster phase", "{count} dragon(s) go to the Dragon's Lair ({lair} there now).",
               count=len(dragons), lair=len(s.at("lair")))
 
 
@@ -91,14 +91,14 @@ def advance(g: Play) -> None:
     if s.phase == "dragon" and len(s.at("lair")) < DRAGONS:
         s.phase = "regroup"
     if s.phase == "regroup" and s.level == LAST_LEVEL:
-        g.say("level-10", "§Regroup phase", "Level 10 is cleared: the delve is complete.")
+        g.say("level-10", "DR §Regroup phase", "Level 10 is cleared: the delve is complete.")
         end_delve(g, "level-10", s.level)
 
 
 def end_delve(g: Play, how: DelveEnd, xp: int) -> None:
     s = g.s
     if xp:
-        g.gain(xp, "§Regroup phase")
+        g.gain(xp, "DR §Regroup phase")
     s.player.delves.append(how)
     for die in s.dice.values():
         die.place, die.face = "box", ""

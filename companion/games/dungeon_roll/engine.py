@@ -93,11 +93,11 @@ class DungeonRollRules:
         if state.throw:
             return ThrowPrompt(dice={d: state.dice[d].kind for d in state.throw}, who=who,
                                purpose=Msg(THROW_PURPOSE[state.throw_why]),
-                               rule="R-DR-2" if state.throw_why in ("scroll", "ultimate") else "§Monster phase")
+                               rule="R-DR-2" if state.throw_why in ("scroll", "ultimate") else "DR §Monster phase")
         if state.draws:
             kinds = sorted({t.rsplit("-", 1)[0] for t in state.supply})
             return CardPrompt(deck=TREASURE_DECK, who=who, purpose=Msg("Draw a treasure token from the bag."),
-                              rule="§Treasures", candidates=kinds,
+                              rule="DR §Treasures", candidates=kinds,
                               labels={k: Msg("{name}", {"name": g.treasure_name(f"{k}-1")}) for k in kinds})
         return ActionPrompt(actor=who, rule=phases.PHASE_RULE[state.phase], options=[
             Option(id=a, label=Msg(ACTION_NAMES[a]), targets=targets,
@@ -106,7 +106,7 @@ class DungeonRollRules:
 
     def apply(self, state: GameState, inp: Input) -> list[Event] | Rejection:
         if state.outcome:
-            return reject("game-over", Layer.NOT_NOW, "§End of the game", "The game is over.")
+            return reject("game-over", Layer.NOT_NOW, "DR §End of the game", "The game is over.")
         g = Play(state, self.data)
         if state.throw:
             refused = _throw(g, inp)
@@ -157,10 +157,10 @@ def options(g: Play) -> dict[str, list[str]]:
 
 def _act(g: Play, inp: Input) -> Rejection | None:
     if not isinstance(inp, Act):
-        return reject("expected-action", Layer.NOT_NOW, "§A player's turn", "Waiting for {hero}'s action.",
+        return reject("expected-action", Layer.NOT_NOW, "DR §A player's turn", "Waiting for {hero}'s action.",
                       hero=g.hero_name())
     if inp.actor != g.s.player.hero:
-        return reject("not-your-turn", Layer.NOT_NOW, "§A player's turn", "It is {hero}'s delve.",
+        return reject("not-your-turn", Layer.NOT_NOW, "DR §A player's turn", "It is {hero}'s delve.",
                       hero=g.hero_name())
     action = ACTIONS.get(inp.action)
     if action is None or inp.action not in phases.actions_now(g):
@@ -172,15 +172,15 @@ def _act(g: Play, inp: Input) -> Rejection | None:
 def _throw(g: Play, inp: Input) -> Rejection | None:
     s = g.s
     if not isinstance(inp, Throw):
-        return reject("expected-throw", Layer.NOT_NOW, "§Monster phase", "Waiting for a throw of {count} dice.",
+        return reject("expected-throw", Layer.NOT_NOW, "DR §Monster phase", "Waiting for a throw of {count} dice.",
                       count=len(s.throw))
     if inp.faces or inp.source != Source.APP:
         if sorted(inp.faces) != sorted(s.throw):
-            return reject("wrong-dice", Layer.ILLEGAL, "§Monster phase", "This throw must show exactly the dice "
+            return reject("wrong-dice", Layer.ILLEGAL, "DR §Monster phase", "This throw must show exactly the dice "
                           "{dice}.", dice=" ".join(s.throw))
         for die, face in inp.faces.items():
             if g.d.dice[s.dice[die].kind].face(face) is None:
-                return reject("unknown-face", Layer.MALFORMED, "§The dice", "Die {die} has no face {face}.",
+                return reject("unknown-face", Layer.MALFORMED, "DR §The dice", "Die {die} has no face {face}.",
                               die=die, face=face)
         faces = dict(inp.faces)
     else:
@@ -191,7 +191,7 @@ def _throw(g: Play, inp: Input) -> Rejection | None:
         if d.place == "box":
             d.place = "party" if d.kind == "party" else "dungeon"
     g.events.append(Event(kind="throw", msg=Msg("Thrown: {faces}.", {"faces": " ".join(
-        f"{die}={faces[die]}" for die in s.throw)}), rule="§Monster phase", data={"faces": [
+        f"{die}={faces[die]}" for die in s.throw)}), rule="DR §Monster phase", data={"faces": [
             f"{die}={faces[die]}" for die in s.throw]}))
     delve.thrown(g)
     return None
@@ -200,7 +200,7 @@ def _throw(g: Play, inp: Input) -> Rejection | None:
 def _draw(g: Play, inp: Input) -> Rejection | None:
     s = g.s
     if not isinstance(inp, Draw) or inp.deck != TREASURE_DECK:
-        return reject("expected-treasure", Layer.NOT_NOW, "§Treasures", "Waiting for a treasure token from the bag.")
+        return reject("expected-treasure", Layer.NOT_NOW, "DR §Treasures", "Waiting for a treasure token from the bag.")
     if inp.card is None:
         token = s.supply[s.rng.below(len(s.supply))]
     else:
@@ -211,7 +211,7 @@ def _draw(g: Play, inp: Input) -> Rejection | None:
     s.supply.remove(token)
     s.player.treasures.append(token)
     s.draws -= 1
-    g.say("treasure", "§Treasures", "{hero} takes a treasure: {treasure}.", hero=g.hero_name(),
+    g.say("treasure", "DR §Treasures", "{hero} takes a treasure: {treasure}.", hero=g.hero_name(),
           treasure=g.treasure_name(token))
     return None
 

@@ -37,12 +37,12 @@ def track(g: Play, inp: Act) -> Rejection | None:
     dice = ids(inp, "dice")
     if isinstance(dice, Rejection):
         return dice
-    wrong = dice_at(g, dice, ("dungeon",), (g.side().track,), "§Heroes")
+    wrong = dice_at(g, dice, ("dungeon",), (g.side().track,), "DR §Heroes")
     if wrong or len(dice) != 1 or g.s.tracked:
-        return wrong or reject("track-once", Layer.ILLEGAL, "§Heroes", "One monster, once per level.")
+        return wrong or reject("track-once", Layer.ILLEGAL, "DR §Heroes", "One monster, once per level.")
     g.s.tracked = True
     g.s.throw, g.s.throw_why = dice, "ultimate"
-    g.say("track", "§Heroes", "{hero} throws a {monster} again.", hero=g.hero_name(), monster=g.face_name(dice[0]))
+    g.say("track", "DR §Heroes", "{hero} throws a {monster} again.", hero=g.hero_name(), monster=g.face_name(dice[0]))
     return None
 
 
@@ -51,11 +51,11 @@ def reroll(g: Play, inp: Act) -> Rejection | None:
     dice = ids(inp, "dice")
     if isinstance(dice, Rejection):
         return dice
-    wrong = dice_at(g, dice, ("party",), (), "§Heroes")
+    wrong = dice_at(g, dice, ("party",), (), "DR §Heroes")
     if wrong:
         return wrong
     g.s.throw, g.s.throw_why = sorted(dice), "form"
-    g.say("reroll", "§Heroes", "{hero} throws {count} party dice again.", hero=g.hero_name(), count=len(dice))
+    g.say("reroll", "DR §Heroes", "{hero} throws {count} party dice again.", hero=g.hero_name(), count=len(dice))
     return None
 
 

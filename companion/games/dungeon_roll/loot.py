@@ -15,7 +15,7 @@ from companion.games.dungeon_roll.schema import PARTY_FACES
 
 
 def open_chests(g: Play, inp: Act) -> Rejection | None:
-    rule = "§Loot phase"
+    rule = "DR §Loot phase"
     unit = unit_of(g, inp, rule)
     if isinstance(unit, Rejection):
         return unit
@@ -80,7 +80,7 @@ def quaff(g: Play, inp: Act) -> Rejection | None:
 
 
 def done(g: Play, inp: Act) -> Rejection | None:
-    g.say("loot-done", "§Loot phase", "{hero} leaves the rest of the loot.", hero=g.hero_name())
+    g.say("loot-done", "DR §Loot phase", "{hero} leaves the rest of the loot.", hero=g.hero_name())
     g.move(g.s.showing("dungeon", ("chest", "potion")), "box")
     return None
 
@@ -106,7 +106,7 @@ def slay(g: Play, inp: Act) -> Rejection | None:
 def dragon_slain(g: Play) -> None:
     """The dragon's dice discarded, 1 experience and a treasure (sheet, "Dragon phase"; R-DR-8)."""
     g.move(g.s.at("lair"), "box")
-    g.say("dragon-slain", "§Dragon phase", "{hero} slays the dragon: 1 experience and a treasure.",
+    g.say("dragon-slain", "DR §Dragon phase", "{hero} slays the dragon: 1 experience and a treasure.",
           hero=g.hero_name())
     g.gain(1, "R-DR-6")
     if g.s.supply:
@@ -122,13 +122,13 @@ def ring(g: Play, inp: Act) -> Rejection | None:
         return token
     spend(g, token)
     g.move(g.s.at("lair"), "box")
-    g.say("ring", "§Treasures", "{hero} puts on a Ring of Invisibility: the dragon's dice are discarded, no "
+    g.say("ring", "DR §Treasures", "{hero} puts on a Ring of Invisibility: the dragon's dice are discarded, no "
           "treasure.", hero=g.hero_name())
     return None
 
 
 def retire(g: Play, inp: Act) -> Rejection | None:
-    g.say("retire", "§Regroup phase", "{hero} retires to the tavern after level {level}.", hero=g.hero_name(),
+    g.say("retire", "DR §Regroup phase", "{hero} retires to the tavern after level {level}.", hero=g.hero_name(),
           level=g.s.level)
     delve.end_delve(g, "retired", g.s.level)
     return None
@@ -136,8 +136,8 @@ def retire(g: Play, inp: Act) -> Rejection | None:
 
 def seek(g: Play, inp: Act) -> Rejection | None:
     if g.s.level >= LAST_LEVEL:
-        return reject("last-level", Layer.ILLEGAL, "§Regroup phase", "Level 10 is the last.")
-    g.say("seek", "§Regroup phase", "{hero} seeks glory: on to level {level}.", hero=g.hero_name(),
+        return reject("last-level", Layer.ILLEGAL, "DR §Regroup phase", "Level 10 is the last.")
+    g.say("seek", "DR §Regroup phase", "{hero} seeks glory: on to level {level}.", hero=g.hero_name(),
           level=g.s.level + 1)
     delve.start_level(g)
     return None

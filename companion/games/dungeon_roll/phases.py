@@ -33,14 +33,14 @@ def actions_now(g: Play) -> tuple[str, ...]:
     return (*PHASE_ACTIONS[phase], *extra)
 
 
-PHASE_RULE = {"form": "§Heroes", "monsters": "§Monster phase", "loot": "§Loot phase", "dragon": "§Dragon phase",
-              "regroup": "§Regroup phase"}
+PHASE_RULE = {"form": "DR §Heroes", "monsters": "DR §Monster phase", "loot": "DR §Loot phase",
+              "dragon": "DR §Dragon phase", "regroup": "DR §Regroup phase"}
 
 
 def ids(inp: Act, name: str) -> list[str] | Rejection:
     raw = inp.args.get(name, "")
     if not isinstance(raw, str):
-        return reject("malformed-args", Layer.MALFORMED, "§A player's turn",
+        return reject("malformed-args", Layer.MALFORMED, "DR §A player's turn",
                       "The argument {name} must list ids separated by spaces.", name=name)
     return raw.split()
 
@@ -84,7 +84,7 @@ def spend(g: Play, unit: str) -> None:
 
 
 def fight(g: Play, inp: Act) -> Rejection | None:
-    rule = "§Party dice"
+    rule = "DR §Party dice"
     unit = unit_of(g, inp, rule)
     monsters = ids(inp, "monsters")
     if isinstance(unit, Rejection):
@@ -152,7 +152,7 @@ def bait(g: Play, inp: Act) -> Rejection | None:
     if isinstance(token, Rejection):
         return token
     spend(g, token)
-    to_lair(g, "§Treasures")
+    to_lair(g, "DR §Treasures")
     return None
 
 

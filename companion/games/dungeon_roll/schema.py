@@ -29,6 +29,15 @@ class TreasureSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     pair_bonus: int = 0
 
 
+class Section(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A section of the sheet as the referee cites it, titled in each language."""
+
+    id: str
+    en: str
+    ar: str
+    be: str
+
+
 class Ultimate(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     effect: Effect
     kinds: list[Companion] = []

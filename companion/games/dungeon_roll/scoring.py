@@ -41,13 +41,14 @@ def finish(g: Play) -> None:
     s.standings = standings(g.d, s.players)
     s.outcome = "over"
     for index, line in enumerate(s.standings):
-        g.say("score", "§End of the game", "{hero}: {xp} experience + {points} for treasures = {total}; place {place}.",
-              hero=g.hero_name(index), xp=line.xp, points=line.treasure_points, total=line.total, place=line.place)
+        g.say("score", "DR §End of the game",
+              "{hero}: {xp} experience + {points} for treasures = {total}; place {place}.", hero=g.hero_name(index),
+              xp=line.xp, points=line.treasure_points, total=line.total, place=line.place)
     winners = [i for i, line in enumerate(s.standings) if line.place == 1]
     if len(s.players) == 1:
         g.say("solo-rank", "R-DR-11", "Solo rank: {rank} (ruling R-DR-11).", rank=solo_rank(s.standings[0].total))
     elif len(winners) == 1:
-        g.say("winner", "§End of the game", "{hero} wins.", hero=g.hero_name(winners[0]))
+        g.say("winner", "DR §End of the game", "{hero} wins.", hero=g.hero_name(winners[0]))
     else:
-        g.say("shared", "§End of the game", "A shared victory: {count} players tie on experience and treasure "
+        g.say("shared", "DR §End of the game", "A shared victory: {count} players tie on experience and treasure "
               "tokens.", count=len(winners))

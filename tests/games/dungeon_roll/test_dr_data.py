@@ -73,3 +73,14 @@ def test_the_data_check_command_reads_dungeon_roll(copy: Path, capsys: pytest.Ca
     edit(copy, "treasures.yaml", "town-portal", end=1)
     assert main(["data", "check", "--game", "dungeon-roll", "--dir", str(copy)]) == 1
     assert "treasures.yaml: entry town-portal: field end: is 1, the sheet fixes 2" in capsys.readouterr().out
+
+
+def test_every_cited_section_of_the_sheet_has_its_titles() -> None:
+    """Every "DR §…" the referee cites is a section of the sheet, titled in English, Arabic and Belarusian."""
+    import re
+
+    package = Path(__file__).resolve().parents[3] / "companion" / "games" / "dungeon_roll"
+    cited = {m for p in package.glob("*.py") for m in re.findall(r'"(DR §[^"]+)"', p.read_text(encoding="utf-8"))}
+    sections = data.load().sections
+    assert len(cited) >= 10 and cited - set(sections) == set()
+    assert all(s.en and s.ar and s.be for s in sections.values())
