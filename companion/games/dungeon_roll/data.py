@@ -143,6 +143,8 @@ def _cross_check(d: GameData) -> list[str]:
                 errors += [f"{where}.{name}.{k}: not one of {', '.join(allowed)}" for k in keys if k not in allowed]
             errors += [f"{where}.on_dungeon.{k}: turns into {v}, not a dungeon face" for k, v in side.on_dungeon.items()
                        if v not in DUNGEON_FACES]
+            if side.lair_limit < 0:
+                errors.append(f"{where}.lair_limit: 0 (none) or more")
             if len(side.fixed_party) > PARTY_DICE:
                 errors.append(f"{where}.fixed_party: at most {PARTY_DICE} dice")
             if not 1 <= side.dragon_kinds <= 5:

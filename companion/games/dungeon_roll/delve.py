@@ -77,6 +77,17 @@ def thrown(g: Play) -> None:
         g.move(dragons, "lair")
         g.say("lair", "DR §Monster phase", "{count} dragon(s) go to the Dragon's Lair ({lair} there now).",
               count=len(dragons), lair=len(s.at("lair")))
+        lair_limit(g)
+
+
+def lair_limit(g: Play) -> None:
+    """A hero whose specialty discards the dragons once the Lair holds more than its limit (R-DR-16)."""
+    limit = g.side().lair_limit
+    lair = g.s.at("lair")
+    if limit and len(lair) > limit:
+        g.move(lair, "box")
+        g.say("lair-limit", "R-DR-16", "{hero} discards the {count} dragons of the Lair (ruling R-DR-16).",
+              hero=g.hero_name(), count=len(lair))
 
 
 def advance(g: Play) -> None:

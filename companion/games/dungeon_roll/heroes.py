@@ -26,6 +26,8 @@ def ultimate_fits(g: Play) -> bool:
         return g.s.phase == "dragon"
     if effect == "revive":
         return bool(g.s.at("graveyard", "party")) and g.s.phase in ("monsters", "loot", "dragon")
+    if effect in ("per-dragon", "types-per-dragon"):
+        return g.s.phase == "monsters" and bool(g.s.at("lair"))
     if effect in ("transform", "hero-defeats", "recruit", "one-of-each"):
         monster = g.side().ultimate.monster
         return g.s.phase == "monsters" and bool(g.s.showing("dungeon", (monster,) if monster else MONSTER_FACES))
@@ -75,6 +77,8 @@ def ultimate(g: Play, inp: Act) -> Rejection | None:
         return _price(g, inp)
     if ult.effect == "revive":
         return _revive(g, inp)
+    if ult.effect in ("per-dragon", "types-per-dragon"):
+        return _per_dragon(g, inp)
     if ult.effect in ("transform", "hero-defeats", "recruit", "one-of-each"):
         monsters = ids(inp, "monsters")
         if isinstance(monsters, Rejection):
@@ -174,4 +178,31 @@ def _revive(g: Play, inp: Act) -> Rejection | None:
         g.move([die], "party")
     g.s.ultimate_used = True
     g.say("revive", "R-DR-12", "{hero} revives {count} companion(s).", hero=g.hero_name(), count=len(revive))
+    return None
+
+
+def _per_dragon(g: Play, inp: Act) -> Rejection | None:
+    """One monster, or one whole type of monster, discarded for each dragon in the Lair (§Heroes:
+    SORCERESS, DRAKE KIN)."""
+    rule = "R-DR-16"
+    monsters = ids(inp, "monsters")
+    if isinstance(monsters, Rejection):
+        return monsters
+    wrong = dice_at(g, monsters, ("dungeon",), MONSTER_FACES, rule)
+    if wrong:
+        return wrong
+    dragons = len(g.s.at("lair"))
+    types = {g.s.dice[m].face for m in monsters}
+    whole = all(set(g.s.showing("dungeon", (t,))) <= set(monsters) for t in types)
+    if g.side().ultimate.effect == "per-dragon":
+        if len(monsters) > dragons:
+            return reject("too-many", Layer.ILLEGAL, rule, "The ultimate acts on at most {count} monster(s).",
+                          count=dragons)
+    elif len(types) > dragons or not whole:
+        return reject("whole-types", Layer.ILLEGAL, rule,
+                      "The ultimate discards whole types of monster, one type for each dragon ({count}).",
+                      count=dragons)
+    g.move(monsters, "box")
+    g.s.ultimate_used = True
+    g.say("hero-defeats", rule, "{hero} defeats {count} monster(s).", hero=g.hero_name(), count=len(monsters))
     return None

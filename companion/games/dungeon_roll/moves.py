@@ -48,6 +48,11 @@ def candidates(g: Play) -> list[Act]:
                 dead = s.at("graveyard", "party")[:ult.count]
                 out.append(Act(hero, "ultimate", args={"revive": " ".join(f"{d}=champion" for d in dead)}))
                 continue
+            if ult.effect in ("per-dragon", "types-per-dragon"):
+                face = s.dice[monsters[0]].face
+                chosen = monsters[:len(s.at("lair"))] if ult.effect == "per-dragon" else s.showing("dungeon", (face,))
+                out.append(Act(hero, "ultimate", args={"monsters": " ".join(chosen)}))
+                continue
             if ult.effect == "one-of-each":
                 firsts = {s.dice[m].face: m for m in reversed(monsters)}
                 out.append(Act(hero, "ultimate", args={"monsters": " ".join(sorted(firsts.values()))}))

@@ -145,6 +145,7 @@ def to_lair(g: Play, rule: str) -> None:
     g.move(monsters, "lair")
     g.say("baited", rule, "{count} monster(s) become dragons and go to the Lair ({lair} there now).",
           count=len(monsters), lair=len(g.s.at("lair")))
+    delve.lair_limit(g)
 
 
 def bait(g: Play, inp: Act) -> Rejection | None:

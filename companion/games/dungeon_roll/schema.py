@@ -15,7 +15,7 @@ Companion = Literal["fighter", "cleric", "mage", "thief", "champion"]
 PartyFace = Literal["fighter", "cleric", "mage", "thief", "champion", "scroll"]
 TreasureUse = Literal["companion", "scroll", "ring", "bait", "portal", "scales"]
 Effect = Literal["hero-as", "hero-defeats", "transform", "recruit", "bait", "discard-lair", "reroll", "crusade",
-                 "dragon-price", "revive", "one-of-each"]
+                 "dragon-price", "revive", "one-of-each", "per-dragon", "types-per-dragon"]
 
 
 class TreasureSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -58,6 +58,7 @@ class Side(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     loot_anytime: bool = False
     fixed_party: list[PartyFace] = []
     track: str = ""
+    lair_limit: int = 0
     on_dungeon: dict[str, str] = {}
 
 

@@ -333,3 +333,28 @@ def test_the_tracker_rethrows_one_goblin_per_level_and_the_ranger_discards_one_o
     assert g.refused(g.act("ultimate", monsters="d1 d2")) == "one-of-each"
     g.do("ultimate", monsters="d1 d3")
     assert g.s.showing("dungeon", ("goblin", "ooze")) == ["d2"]
+
+
+def test_the_sorceress_discards_a_lair_of_more_than_three_and_her_ultimate_counts_dragons() -> None:
+    """§Heroes: SORCERESS — discard all dragons when more than 3 (specialty), discard 1 monster for each
+    dragon (novice ultimate); DRAKE KIN — 1 type of monster for each dragon; R-DR-16."""
+    g = Game("sorceress")
+    g.throw(FIGHTERS)
+    g.throw("dragon")
+    g.do("seek")
+    g.throw("dragon goblin")
+    assert g.refused(g.act("ultimate", monsters="d3 d4")) == "wrong-die"
+    g.do("ultimate", monsters="d3")
+    assert g.s.phase == "regroup" and len(g.s.at("lair")) == 2
+    g.do("seek")
+    g.throw("dragon dragon chest")
+    assert g.s.at("lair") == [] and "Sorceress discards the 4 dragons of the Lair (ruling R-DR-16)." in g.texts()
+    kin = Game("sorceress")
+    kin.s.players[0].master = True
+    kin.throw(FIGHTERS)
+    kin.throw("dragon")
+    kin.do("seek")
+    kin.throw("goblin goblin")
+    assert kin.refused(kin.act("ultimate", monsters="d2")) == "whole-types"
+    kin.do("ultimate", monsters="d2 d3")
+    assert kin.s.phase == "regroup"
