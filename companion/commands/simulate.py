@@ -205,7 +205,7 @@ def dungeon_roll_lines(r: dungeon_roll.Report, seconds: float) -> list[str]:
            f"{seconds:.1f} s ({r.games / max(seconds, 1e-9):.1f} games/s, {r.inputs} inputs)",
            "score per hero: mean (95% interval), median, range, wins:"]
     for h in r.heroes:
-        out.append(f"  {h.hero:<12} {h.mean:5.1f} ({h.low:.1f} to {h.high:.1f}), median {h.median:g}, "
+        out.append(f"  {h.hero:<15} {h.mean:5.1f} ({h.low:.1f} to {h.high:.1f}), median {h.median:g}, "
                    f"{h.least} to {h.most}, wins {h.wins} of {h.games}")
     if any(r.solo_ranks.values()):
         out.append("solo ranks: " + ", ".join(f"{name} {count}" for name, count in r.solo_ranks.items()))
