@@ -9,6 +9,7 @@ seeded generator roll them), a treasure names the token's kind (or lets the app 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any
 
 import msgspec
@@ -32,7 +33,7 @@ from companion.core.flow import (
 from companion.core.messages import N_, Msg
 from companion.core.rng import Rng
 from companion.core.rules import SetupError
-from companion.games.dungeon_roll import delve, heroes, loot, phases, units
+from companion.games.dungeon_roll import delve, heroes, loot, odds, phases, units
 from companion.games.dungeon_roll.data import DUNGEON_DICE, PARTY_DICE, GameData, default
 from companion.games.dungeon_roll.play import Play
 from companion.games.dungeon_roll.state import Die, GameState, Player
@@ -124,6 +125,10 @@ class DungeonRollRules:
 
     def decode(self, data: bytes) -> GameState:
         return msgspec.json.decode(data, type=GameState)
+
+    def odds(self, state: GameState) -> Fraction | None:
+        """The exact chance of clearing the next level, for the regroup choice (ruling R-DR-17)."""
+        return odds.next_level(state, self.data)
 
 
 def options(g: Play) -> dict[str, list[str]]:
