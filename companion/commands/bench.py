@@ -18,6 +18,7 @@ BENCH_MODULES: list[str] = [
     "companion.core.bench",
     "companion.games.covenant.bench",
     "companion.games.descent.bench",
+    "companion.games.dungeon_roll.bench",
     "companion.table.bench",
     "companion.devices.nfc.bench",
     "companion.devices.tray.bench",

@@ -9,7 +9,7 @@ from pathlib import Path
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="data_command", required=True)
     check = sub.add_parser("check", help="validate the data files")
-    check.add_argument("--game", choices=("covenant", "descent"), default="covenant",
+    check.add_argument("--game", choices=("covenant", "descent", "dungeon-roll"), default="covenant",
                        help="whose data to check (default: covenant)")
     check.add_argument("--dir", type=Path, help="the game's data folder to check (default: the one in use)")
     check.add_argument("--provisional", action="store_true", help="also list the provisional entries")
@@ -21,6 +21,11 @@ def run(args: argparse.Namespace) -> int:
 
         root = args.dir or descent.data_dir()
         return _verdict(root, descent.read(root)[1])
+    if args.game == "dungeon-roll":
+        from companion.games.dungeon_roll import data as dungeon_roll
+
+        root = args.dir or dungeon_roll.data_dir()
+        return _verdict(root, dungeon_roll.read(root)[1])
     from companion.games.covenant import data
 
     root = args.dir or data.data_dir()

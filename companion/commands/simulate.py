@@ -1,8 +1,10 @@
-"""`companion simulate`: the bots play N whole games of The Last Covenant, and the figures are printed.
+"""`companion simulate`: the bots play N whole games, and the figures are printed.
 
-Win rate with its 95% Wilson interval, rounds per game, falls, deaths, where and why games were lost,
-per zone, and per party and difficulty; `--json` prints the same as JSON, `--plot FILE` draws the win
-rate by party and difficulty as a PNG. The same seed gives the same figures.
+The Last Covenant (the default): win rate with its 95% Wilson interval, rounds per game, falls, deaths,
+where and why games were lost, per zone, and per party and difficulty; `--plot FILE` draws the win rate
+by party and difficulty. Dungeon Roll (`--game dungeon-roll`): each hero's score with its interval, the
+solo ranks, how delves end; `--plot FILE` draws each hero's scores. `--json` prints the figures as JSON.
+The same seed gives the same figures.
 """
 
 from __future__ import annotations
@@ -15,20 +17,25 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from companion.games.covenant.simulate import Report
+    from companion.games.dungeon_roll import simulate as dungeon_roll
 
 DIFFICULTY_CHOICES = ("easier", "normal", "harder", "all")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=("covenant", "dungeon-roll"), default="covenant",
+                        help="which game the bots play (default: covenant)")
     parser.add_argument("--games", type=int, default=100, help="games to play (per difficulty)")
     parser.add_argument("--seed", type=int, default=1, help="the seed every game's seed is drawn from")
     parser.add_argument("--heroes", help="one party, comma-separated (knight,rogue,...); default: every party")
-    parser.add_argument("--players", type=int, help="with no --heroes: every party of this many heroes (default 4)")
+    parser.add_argument("--players", type=int, help="with no --heroes: every party of this many heroes (default 4); "
+                        "Dungeon Roll: each game draws this many heroes (default 1, a solo game)")
     parser.add_argument("--difficulty", choices=DIFFICULTY_CHOICES, default="normal",
                         help="escape rounds 4, 3 or 2; 'all' plays the games at each")
-    parser.add_argument("--bots", choices=("cautious", "bold"), default="cautious",
+    parser.add_argument("--bots", choices=("cautious", "bold", "greedy"), default="cautious",
                         help="cautious bots step out of reach when a blow would fell them and revive only who can "
-                        "stand; bold ones stay in the fight and always revive")
+                        "stand; bold ones stay in the fight and always revive. Dungeon Roll: cautious or greedy "
+                        "(retire early, or seek glory while companions remain)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--plot", type=Path, help="write a PNG of the win rate by party and difficulty")
 
@@ -39,6 +46,10 @@ def _error(en: str, ar: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "dungeon-roll":
+        return _dungeon_roll(args)
+    if args.bots == "greedy":
+        return _error("--bots: cautious or bold for The Last Covenant.", "‏--bots: cautious أو bold للعهد الأخير.")
     from companion.games.covenant import simulate
     from companion.games.covenant.data import DataError
     from companion.games.covenant.engine import CovenantRules
@@ -145,6 +156,80 @@ def plot(r: Report, path: Path) -> None:
     ax.set_ylabel("win rate (%), 95% Wilson interval")
     ax.set_title(f"The Last Covenant: win rate of {r.bots} bots ({r.result.games} games, seed {r.seed})")
     ax.legend(title="difficulty", loc="upper center", ncol=len(levels), fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def _dungeon_roll(args: argparse.Namespace) -> int:
+    from companion.games.dungeon_roll import simulate as dungeon_roll
+    from companion.games.dungeon_roll.data import DataError
+    from companion.games.dungeon_roll.engine import DungeonRollRules
+
+    try:
+        rules = DungeonRollRules()
+    except DataError as exc:
+        return _error(f"the game data cannot be used:\n{exc}", f"لا يمكن استخدام بيانات اللعبة:\n{exc}")
+    known = sorted(rules.data.heroes)
+    heroes = [h.strip() for h in args.heroes.split(",") if h.strip()] if args.heroes else None
+    if heroes is not None and (set(heroes) - set(known) or not 1 <= len(heroes) <= 4
+                               or len(set(heroes)) != len(heroes)):
+        return _error(f"--heroes: 1 to 4 different heroes of {', '.join(known)}; got {args.heroes!r}.",
+                      f"‏--heroes: من بطل إلى أربعة أبطال مختلفين من {'، '.join(known)}؛ المُعطى {args.heroes!r}.")
+    players = args.players or 1
+    if not 1 <= players <= min(4, len(known)) or args.games < 1 or args.bots == "bold":
+        return _error("--players: 1 to 4; --games: at least 1; --bots: cautious or greedy.",
+                      "‏--players: من 1 إلى 4؛ ‏--games: لعبة واحدة على الأقل؛ ‏--bots: cautious أو greedy.")
+    start = time.perf_counter()
+    report = dungeon_roll.simulate(args.games, args.seed, args.bots, players, heroes, rules)
+    seconds = time.perf_counter() - start
+    if args.json:
+        import msgspec
+
+        print(json.dumps({"seconds": round(seconds, 2), **msgspec.to_builtins(report)}, ensure_ascii=False,
+                         indent=1))
+    else:
+        print("\n".join(dungeon_roll_lines(report, seconds)))
+    if args.plot:
+        try:
+            dungeon_roll_plot(report, args.plot)
+        except (ImportError, OSError) as exc:
+            return _error(f"cannot write the plot {args.plot}: {exc}", f"تعذّرت كتابة الرسم {args.plot}: {exc}")
+        if not args.json:
+            print(f"plot: {args.plot}")
+    return 0
+
+
+def dungeon_roll_lines(r: dungeon_roll.Report, seconds: float) -> list[str]:
+    out = [f"Dungeon Roll: {r.games} games of {r.players} player(s) (seed {r.seed}, {r.style} bots) in "
+           f"{seconds:.1f} s ({r.games / max(seconds, 1e-9):.1f} games/s, {r.inputs} inputs)",
+           "score per hero: mean (95% interval), median, range, wins:"]
+    for h in r.heroes:
+        out.append(f"  {h.hero:<15} {h.mean:5.1f} ({h.low:.1f} to {h.high:.1f}), median {h.median:g}, "
+                   f"{h.least} to {h.most}, wins {h.wins} of {h.games}")
+    if any(r.solo_ranks.values()):
+        out.append("solo ranks: " + ", ".join(f"{name} {count}" for name, count in r.solo_ranks.items()))
+    out.append("delves ended: " + ", ".join(f"{end} {_pct(s.rate)} ({_pct(s.low)} to {_pct(s.high)})"
+                                            for end, s in r.delve_ends.items()))
+    if r.rejections or r.unfinished:
+        out.append(f"inputs the engine refused from the bots: {r.rejections}; unfinished games: {r.unfinished}")
+    return out
+
+
+def dungeon_roll_plot(r: dungeon_roll.Report, path: Path) -> None:
+    """Each hero's mean score with its 95% interval."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(max(5.0, 1.2 * len(r.heroes) + 2), 4.0))
+    xs = range(len(r.heroes))
+    ax.bar(xs, [h.mean for h in r.heroes], yerr=[[h.mean - h.low for h in r.heroes],
+                                                [h.high - h.mean for h in r.heroes]], capsize=3)
+    ax.set_xticks(list(xs), [h.hero for h in r.heroes])
+    ax.set_ylabel("final score, mean and 95% interval")
+    ax.set_title(f"Dungeon Roll: {r.style} bots ({r.games} games, seed {r.seed})")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

@@ -8,7 +8,19 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from companion.core.flow import Act, ActionPrompt, CardPrompt, Choose, DiePrompt, Draw, Input, Prompt, Roll
+from companion.core.flow import (
+    Act,
+    ActionPrompt,
+    CardPrompt,
+    Choose,
+    DiePrompt,
+    Draw,
+    Input,
+    Prompt,
+    Roll,
+    Throw,
+    ThrowPrompt,
+)
 
 
 def pick(prompt: Prompt, rnd: random.Random, weights: Mapping[str, float] | None = None) -> Input:
@@ -22,4 +34,6 @@ def pick(prompt: Prompt, rnd: random.Random, weights: Mapping[str, float] | None
         return Roll(die=prompt.die)
     if isinstance(prompt, CardPrompt):
         return Draw(deck=prompt.deck)
+    if isinstance(prompt, ThrowPrompt):
+        return Throw()
     return Choose(option=rnd.choice(prompt.options).id)

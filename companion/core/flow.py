@@ -68,7 +68,18 @@ class ChoicePrompt(msgspec.Struct, frozen=True, tag="choice"):
     rule: str
 
 
-Prompt = ActionPrompt | DiePrompt | CardPrompt | ChoicePrompt
+class ThrowPrompt(msgspec.Struct, frozen=True, tag="throw"):
+    """Several dice thrown at once, each named (`dice` maps a die's id to its kind): a game whose dice
+    keep their identity (Dungeon Roll's party and dungeon dice) asks for exactly the dice it needs, so
+    the table can check that the right dice came back from the tray."""
+
+    dice: dict[str, str]
+    who: str
+    purpose: Msg
+    rule: str
+
+
+Prompt = ActionPrompt | DiePrompt | CardPrompt | ChoicePrompt | ThrowPrompt
 
 
 # ---- inputs ------------------------------------------------------------------------------------
@@ -102,7 +113,15 @@ class Choose(msgspec.Struct, frozen=True, tag="choose", forbid_unknown_fields=Tr
     by: str | None = None
 
 
-Input = Act | Roll | Draw | Choose
+class Throw(msgspec.Struct, frozen=True, tag="throw", forbid_unknown_fields=True):
+    """The faces of a throw, by die id. Empty with source `app`: the engine rolls every die the prompt
+    names with its own generator; from the tray or a touch it names the face of every one of them."""
+
+    faces: dict[str, str] = {}
+    source: Source = Source.APP
+
+
+Input = Act | Roll | Draw | Choose | Throw
 
 
 # ---- outcomes ----------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ class RuleSystem(Protocol[S]):
 _REGISTRY: dict[str, str] = {
     "descent": "companion.games.descent.engine:DescentRules",
     "covenant": "companion.games.covenant.engine:CovenantRules",
+    "dungeon-roll": "companion.games.dungeon_roll.engine:DungeonRollRules",
 }
 
 

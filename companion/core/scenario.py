@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 
 from companion.core import files
-from companion.core.flow import Act, Draw, Input, Rejection, Roll
+from companion.core.flow import Act, Draw, Input, Rejection, Roll, Throw
 from companion.core.messages import Lang
 from companion.core.rules import Session, SetupError, find, parse_input
 
@@ -89,6 +89,9 @@ def describe(inp: Input) -> str:
         return f"die {inp.die}: {inp.face if inp.face is not None else 'rolled by the app'} ({inp.source})"
     if isinstance(inp, Draw):
         return f"card from {inp.deck}: {inp.card if inp.card is not None else 'dealt by the app'} ({inp.source})"
+    if isinstance(inp, Throw):
+        faces = " ".join(f"{die}={face}" for die, face in sorted(inp.faces.items())) or "rolled by the app"
+        return f"throw: {faces} ({inp.source})"
     return f"choice: {inp.option}"
 
 

@@ -29,6 +29,8 @@ from companion.core.flow import (
     Input,
     Prompt,
     Roll,
+    Throw,
+    ThrowPrompt,
 )
 from companion.games.covenant import combat, death, monsters, traits
 from companion.games.covenant.data import GameData
@@ -61,6 +63,8 @@ class Bot:
             return Roll(die=prompt.die)
         if isinstance(prompt, CardPrompt):
             return Draw(deck=prompt.deck)
+        if isinstance(prompt, ThrowPrompt):
+            return Throw()
         g = Play(state, self.data)
         if isinstance(prompt, ChoicePrompt):
             return Choose(option=_choose(g, prompt))

@@ -1,0 +1,58 @@
+"""Benchmarks of Dungeon Roll's engine, beside The Last Covenant's: one input adjudicated (median, 99th
+percentile), replay in inputs per second, and whole bot games per CPU second on one core."""
+
+from __future__ import annotations
+
+import time
+
+from companion.benchmarks import Figure, median, percentile
+from companion.core.flow import Input
+from companion.core.rules import Session, replay
+from companion.games.dungeon_roll.bots import Bot
+from companion.games.dungeon_roll.engine import DungeonRollRules
+from companion.games.dungeon_roll.simulate import play
+from companion.games.dungeon_roll.state import GameState
+
+HEROES = ["knight", "minstrel", "spellsword", "enchantress"]
+GAMES = 60
+
+
+def recorded_games(rules: DungeonRollRules, games: int, seed: int) -> list[tuple[dict[str, object], list[Input]]]:
+    """Whole 4-player games of the greedy bots, as (setup, accepted inputs)."""
+    bot = Bot(rules.data, "greedy")
+    out = []
+    for n in range(games):
+        setup: dict[str, object] = {"heroes": HEROES, "seed": seed + n}
+        session: Session[GameState] = Session(rules, setup)
+        while (prompt := session.prompt()) is not None:
+            session.submit(bot.decide(session.state, prompt))
+        out.append((setup, session.log.inputs()))
+    return out
+
+
+def bench() -> list[Figure]:
+    rules = DungeonRollRules()
+    games = recorded_games(rules, GAMES, seed=11)
+    inputs = sum(len(log) for _, log in games)
+    start = time.perf_counter()
+    for setup, log in games:
+        replay(rules, setup, log)
+    replay_rate = inputs / (time.perf_counter() - start)
+    times: list[float] = []
+    for setup, log in games:
+        state = rules.new_game(setup)
+        for inp in log:
+            t = time.perf_counter()
+            rules.apply(state, inp)
+            times.append(time.perf_counter() - t)
+    bot = Bot(rules.data, "cautious")
+    cpu = time.process_time()
+    for n in range(GAMES):
+        play(rules, bot, ["knight"], 100 + n)
+    cpu = time.process_time() - cpu
+    return [
+        Figure("adjudicate one input, median", median(times) * 1e3, "ms", "< 1 ms"),
+        Figure("adjudicate one input, 99th percentile", percentile(times, 99) * 1e3, "ms"),
+        Figure(f"replay ({inputs} inputs of {len(games)} 4-player bot games)", replay_rate, "inputs/s", "> 20,000"),
+        Figure("whole solo bot games per CPU second, one core (cautious)", GAMES / cpu, "games/s", ">= 50"),
+    ]

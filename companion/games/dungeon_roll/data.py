@@ -1,0 +1,178 @@
+"""Loading and checking Dungeon Roll's data files (`data/dungeon-roll/`).
+
+Each file is read entry by entry, so one bad value is reported with its file, its entry and its field
+while every other entry is still checked; then the facts the sheet fixes (six faces per die, one of each
+kind; what an ultimate needs) are cross-checked. `companion data check --game dungeon-roll` prints them.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+import msgspec
+import yaml
+
+from companion.core.dice import DieKind
+from companion.games.dungeon_roll.schema import (
+    COMPANIONS,
+    DUNGEON_FACES,
+    MONSTERS,
+    PARTY_FACES,
+    HeroSpec,
+    Section,
+    TreasureSpec,
+)
+
+
+class HasId(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+T = TypeVar("T", bound=HasId)
+
+REPO_DATA = Path(__file__).resolve().parents[3] / "data"
+PARTY_DICE = 7
+DUNGEON_DICE = 7
+SHEET_TREASURES = {"vorpal-sword": (3, 1), "talisman": (3, 1), "scepter-of-power": (3, 1), "thieves-tools": (3, 1),
+                   "scroll": (3, 1), "ring-of-invisibility": (4, 1), "dragon-scales": (6, 1), "elixir": (3, 1),
+                   "dragon-bait": (4, 1), "town-portal": (4, 2)}
+"""Each treasure of the sheet's list: how many tokens, and what one scores unused at the end."""
+
+
+def data_dir() -> Path:
+    """`$COMPANION_DATA` if set (a table owner's edited copy), else the repository's `data/`."""
+    return Path(os.environ.get("COMPANION_DATA", REPO_DATA)) / "dungeon-roll"
+
+
+class DataError(ValueError):
+    """The data files cannot be used; `errors` lists every problem, each naming file, entry and field."""
+
+    def __init__(self, errors: list[str]) -> None:
+        super().__init__("\n".join(errors))
+        self.errors = errors
+
+
+@dataclass(frozen=True, eq=False)
+class GameData:
+    dice: dict[str, DieKind]
+    heroes: dict[str, HeroSpec]
+    treasures: dict[str, TreasureSpec]
+    sections: dict[str, Section]
+
+    def tokens(self) -> list[str]:
+        """Every treasure token of the bag, each with its own id (`scroll-2`), in data order."""
+        return [f"{t.id}-{n}" for t in self.treasures.values() for n in range(1, t.count + 1)]
+
+
+def _field_message(exc: msgspec.ValidationError) -> str:
+    text = str(exc)
+    if " - at `$." in text:
+        what, where = text.split(" - at `$.", 1)
+        return f"field {where.rstrip('`')}: {what}"
+    return text
+
+
+def _entries(root: Path, name: str, kind: type[T], errors: list[str]) -> dict[str, T]:
+    try:
+        raw = yaml.safe_load((root / name).read_text(encoding="utf-8"))
+    except OSError as exc:
+        errors.append(f"{name}: cannot read: {exc.strerror}")
+        return {}
+    except yaml.YAMLError as exc:
+        errors.append(f"{name}: not valid YAML: {exc}")
+        return {}
+    if not isinstance(raw, list):
+        errors.append(f"{name}: expected a list of entries, found {type(raw).__name__}")
+        return {}
+    out: dict[str, T] = {}
+    for index, item in enumerate(raw):
+        label = item.get("id", f"#{index + 1}") if isinstance(item, dict) else f"#{index + 1}"
+        try:
+            entry = msgspec.convert(item, kind)
+        except msgspec.ValidationError as exc:
+            errors.append(f"{name}: entry {label}: {_field_message(exc)}")
+            continue
+        key = entry.id
+        if key in out:
+            errors.append(f"{name}: entry {key}: duplicate id")
+        out[key] = entry
+    return out
+
+
+def _cross_check(d: GameData) -> list[str]:
+    errors: list[str] = []
+    for kind, faces in (("party", PARTY_FACES), ("dungeon", DUNGEON_FACES)):
+        die = d.dice.get(kind)
+        if die is None:
+            errors.append(f"dice.yaml: entry {kind}: missing (the sheet's {kind} die)")
+        elif sorted(f.id for f in die.faces) != sorted(faces):
+            errors.append(f"dice.yaml: entry {kind}: field faces: must be one of each of {', '.join(faces)}")
+    errors += [f"treasures.yaml: entry {k}: missing (a treasure of the sheet)" for k in SHEET_TREASURES
+               if k not in d.treasures]
+    for t in d.treasures.values():
+        count, end = SHEET_TREASURES.get(t.id, (t.count, t.end))
+        if (t.count, t.end) != (count, end):
+            field = "count" if t.count != count else "end"
+            errors.append(f"treasures.yaml: entry {t.id}: field {field}: is {getattr(t, field)}, the sheet fixes "
+                          f"{count if field == 'count' else end}")
+        if t.count < 1:
+            errors.append(f"treasures.yaml: entry {t.id}: field count: at least 1 token")
+        if (t.use == "companion") != bool(t.acts_as):
+            errors.append(f"treasures.yaml: entry {t.id}: field acts_as: given exactly when use is companion")
+        if (t.use == "scales") != (t.pair_bonus > 0):
+            errors.append(f"treasures.yaml: entry {t.id}: field pair_bonus: given exactly when use is scales")
+    for h in d.heroes.values():
+        for side_name, side in (("novice", h.novice), ("master", h.master)):
+            where = f"heroes.yaml: entry {h.id}: field {side_name}"
+            if (side.ultimate.effect in ("hero-as", "recruit")) != bool(side.ultimate.kinds):
+                errors.append(f"{where}.ultimate.kinds: given exactly when the effect is hero-as or recruit")
+            if side.track not in ("", *MONSTERS):
+                errors.append(f"{where}.track: not one of {', '.join(MONSTERS)}")
+            if side.ultimate.monster not in ("", *MONSTERS):
+                errors.append(f"{where}.ultimate.monster: not one of {', '.join(MONSTERS)}")
+            if side.ultimate.count < 1:
+                errors.append(f"{where}.ultimate.count: at least 1")
+            for name, keys, allowed in (("acts_as", side.acts_as, PARTY_FACES), ("on_form", side.on_form, PARTY_FACES),
+                                        ("on_dungeon", side.on_dungeon, DUNGEON_FACES),
+                                        ("extra", side.extra, COMPANIONS)):
+                errors += [f"{where}.{name}.{k}: not one of {', '.join(allowed)}" for k in keys if k not in allowed]
+            errors += [f"{where}.on_dungeon.{k}: turns into {v}, not a dungeon face" for k, v in side.on_dungeon.items()
+                       if v not in DUNGEON_FACES]
+            if side.lair_limit < 0:
+                errors.append(f"{where}.lair_limit: 0 (none) or more")
+            if len(side.fixed_party) > PARTY_DICE:
+                errors.append(f"{where}.fixed_party: at most {PARTY_DICE} dice")
+            if not 1 <= side.dragon_kinds <= 5:
+                errors.append(f"{where}.dragon_kinds: between 1 and 5")
+        if h.level_up < 1:
+            errors.append(f"heroes.yaml: entry {h.id}: field level_up: at least 1")
+    return errors
+
+
+def read(root: Path | None = None) -> tuple[GameData | None, list[str]]:
+    """The game data and the list of problems found (empty when the data is sound)."""
+    folder = root or data_dir()
+    errors: list[str] = []
+    data = GameData(dice=_entries(folder, "dice.yaml", DieKind, errors),
+                    heroes=_entries(folder, "heroes.yaml", HeroSpec, errors),
+                    treasures=_entries(folder, "treasures.yaml", TreasureSpec, errors),
+                    sections=_entries(folder, "sections.yaml", Section, errors))
+    errors += [] if errors else _cross_check(data)
+    return (None, errors) if errors else (data, [])
+
+
+def load(root: Path | None = None) -> GameData:
+    data, errors = read(root)
+    if data is None:
+        raise DataError(errors)
+    return data
+
+
+@cache
+def default() -> GameData:
+    return load()

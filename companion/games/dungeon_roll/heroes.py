@@ -1,0 +1,208 @@
+"""The heroes' powers that are actions of their own (sheet, "Heroes"): the ultimate, once per delve, in
+the phase where its effect acts (ruling R-DR-12), and rethrowing dice when forming the party. Specialties
+that change what a companion can do live in `units`.
+"""
+
+from __future__ import annotations
+
+from companion.core.flow import Act, Layer, Rejection, reject
+from companion.games.dungeon_roll import delve, loot
+from companion.games.dungeon_roll.delve import MONSTER_FACES
+from companion.games.dungeon_roll.phases import dice_at, ids, spend, to_lair
+from companion.games.dungeon_roll.play import Play
+
+
+def ultimate_fits(g: Play) -> bool:
+    """Whether the hero's ultimate can be used now: once per delve, in the phase its effect belongs to
+    (ruling R-DR-12); the hero acting as a companion is a unit, not this action."""
+    effect = g.side().ultimate.effect
+    if g.s.ultimate_used or effect == "hero-as":
+        return False
+    if effect == "discard-lair":
+        return bool(g.s.at("lair")) and g.s.phase in ("monsters", "dragon")
+    if effect == "crusade":
+        return bool(g.s.player.treasures) and g.s.phase in ("monsters", "loot", "dragon")
+    if effect == "dragon-price":
+        return g.s.phase == "dragon"
+    if effect == "revive":
+        return bool(g.s.at("graveyard", "party")) and g.s.phase in ("monsters", "loot", "dragon")
+    if effect in ("per-dragon", "types-per-dragon"):
+        return g.s.phase == "monsters" and bool(g.s.at("lair"))
+    if effect in ("transform", "hero-defeats", "recruit", "one-of-each"):
+        monster = g.side().ultimate.monster
+        return g.s.phase == "monsters" and bool(g.s.showing("dungeon", (monster,) if monster else MONSTER_FACES))
+    return g.s.phase == "monsters"
+
+
+def track(g: Play, inp: Act) -> Rejection | None:
+    """A specialty that throws one monster of its type again, once per level (§Heroes: TRACKER)."""
+    dice = ids(inp, "dice")
+    if isinstance(dice, Rejection):
+        return dice
+    wrong = dice_at(g, dice, ("dungeon",), (g.side().track,), "DR §Heroes")
+    if wrong or len(dice) != 1 or g.s.tracked:
+        return wrong or reject("track-once", Layer.ILLEGAL, "DR §Heroes", "One monster, once per level.")
+    g.s.tracked = True
+    g.s.throw, g.s.throw_why = dice, "ultimate"
+    g.say("track", "DR §Heroes", "{hero} throws a {monster} again.", hero=g.hero_name(), monster=g.face_name(dice[0]))
+    return None
+
+
+def reroll(g: Play, inp: Act) -> Rejection | None:
+    """The hero's specialty of forming the party: any of its dice thrown again, once (§Heroes)."""
+    dice = ids(inp, "dice")
+    if isinstance(dice, Rejection):
+        return dice
+    wrong = dice_at(g, dice, ("party",), (), "DR §Heroes")
+    if wrong:
+        return wrong
+    g.s.throw, g.s.throw_why = sorted(dice), "form"
+    g.say("reroll", "DR §Heroes", "{hero} throws {count} party dice again.", hero=g.hero_name(), count=len(dice))
+    return None
+
+
+def keep(g: Play, inp: Act) -> Rejection | None:
+    delve.start_level(g)
+    return None
+
+
+def ultimate(g: Play, inp: Act) -> Rejection | None:
+    rule = "R-DR-12"
+    ult = g.side().ultimate
+    if not ultimate_fits(g):
+        return reject("no-ultimate", Layer.ILLEGAL, rule,
+                      "{hero}'s ultimate cannot be used now: once per delve, in its own phase; a hero who acts "
+                      "as a companion is named as the one who acts (ruling R-DR-12).", hero=g.hero_name())
+    if ult.effect in ("crusade", "dragon-price"):
+        return _price(g, inp)
+    if ult.effect == "revive":
+        return _revive(g, inp)
+    if ult.effect in ("per-dragon", "types-per-dragon"):
+        return _per_dragon(g, inp)
+    if ult.effect in ("transform", "hero-defeats", "recruit", "one-of-each"):
+        monsters = ids(inp, "monsters")
+        if isinstance(monsters, Rejection):
+            return monsters
+        wrong = dice_at(g, monsters, ("dungeon",), (ult.monster,) if ult.monster else MONSTER_FACES, rule)
+        if not wrong and ult.effect == "one-of-each" and len({g.s.dice[m].face for m in monsters}) < len(monsters):
+            return reject("one-of-each", Layer.ILLEGAL, rule, "The ultimate takes one monster of each type.")
+        if wrong or (len(monsters) > ult.count and ult.effect != "one-of-each"):
+            return wrong or reject("too-many", Layer.ILLEGAL, rule,
+                                   "The ultimate acts on at most {count} monster(s).",
+                                   count=ult.count)
+        if ult.effect == "recruit":
+            for die in monsters:
+                g.s.dice[die].face = ult.kinds[0]
+            g.move(monsters, "party")
+            g.say("recruit", "R-DR-15", "{hero} turns {count} monster(s) into companions of the party (ruling "
+                  "R-DR-15).", hero=g.hero_name(), count=len(monsters))
+        elif ult.effect in ("hero-defeats", "one-of-each"):
+            g.move(monsters, "box")
+            g.say("hero-defeats", rule, "{hero} defeats {count} monster(s).", hero=g.hero_name(),
+                  count=len(monsters))
+        else:
+            for die in monsters:
+                g.s.dice[die].face = "potion"
+            g.say("transform", rule, "{hero} turns {count} monster(s) into potions.", hero=g.hero_name(),
+                  count=len(monsters))
+    elif ult.effect == "reroll":
+        dice = ids(inp, "dice")
+        if isinstance(dice, Rejection):
+            return dice
+        wrong = dice_at(g, dice, ("party", "dungeon"), (), "R-DR-2")
+        if wrong:
+            return wrong
+        g.s.throw, g.s.throw_why = sorted(dice), "ultimate"
+        g.say("ultimate-reroll", rule, "{hero} throws {count} chosen dice again (never the Lair's, ruling "
+              "R-DR-2).", hero=g.hero_name(), count=len(dice))
+    elif ult.effect == "bait":
+        g.say("ultimate", rule, "{hero} uses the ultimate.", hero=g.hero_name())
+        to_lair(g, rule)
+    else:
+        lair = g.s.at("lair")
+        g.move(lair, "box")
+        g.say("discard-lair", rule, "{hero} discards the {count} dice of the Dragon's Lair.", hero=g.hero_name(),
+              count=len(lair))
+    g.s.ultimate_used = True
+    return None
+
+
+def _price(g: Play, inp: Act) -> Rejection | None:
+    """Ultimates paid with a treasure (or, where the side says so, a scroll of the party): the Paladin's
+    crusade defeats every monster, opens every chest, quaffs every potion (its revivals as in R-DR-3) and
+    discards the Lair; the Time Traveller's price defeats the dragon."""
+    rule = "R-DR-12"
+    ult = g.side().ultimate
+    paid = str(inp.args.get("treasure", ""))
+    scroll = ult.or_scroll and paid in g.s.at("party", "party") and g.s.dice[paid].face == "scroll"
+    if paid not in g.s.player.treasures and not scroll:
+        return reject("no-such-treasure", Layer.ILLEGAL, rule,
+                      "{hero} holds no such treasure ({token}).", hero=g.hero_name(), token=paid or "-")
+    s = g.s
+    potions = s.showing("dungeon", ("potion",))
+    revive = loot.revivals(inp) if ult.effect == "crusade" else {}
+    if isinstance(revive, Rejection):
+        return revive
+    if len(revive) > len(potions) or any(die not in s.at("graveyard", "party") for die in revive):
+        return reject("cannot-revive", Layer.ILLEGAL, "R-DR-3", "{count} potion(s) revive at most {count} "
+                      "die/dice of the graveyard (ruling R-DR-3).", count=len(potions))
+    spend(g, paid)
+    s.ultimate_used = True
+    if ult.effect == "dragon-price":
+        loot.dragon_slain(g)
+        return None
+    chests = s.showing("dungeon", ("chest",))
+    g.move([*s.showing("dungeon", MONSTER_FACES), *chests, *potions, *s.at("lair")], "box")
+    for die, face in sorted(revive.items()):
+        s.dice[die].face = face
+        g.move([die], "party")
+    s.draws += len(chests)
+    g.say("crusade", rule, "{hero} spends a treasure: every monster defeated, {chests} chest(s) opened, "
+          "{revived} companion(s) revived, the Lair discarded.", hero=g.hero_name(), chests=len(chests),
+          revived=len(revive))
+    return None
+
+
+def _revive(g: Play, inp: Act) -> Rejection | None:
+    """Party dice of the graveyard back in the party, each on a face of the player's choice (as a potion
+    revives, ruling R-DR-3)."""
+    count = g.side().ultimate.count
+    revive = loot.revivals(inp)
+    if isinstance(revive, Rejection):
+        return revive
+    if not revive or len(revive) > count or any(die not in g.s.at("graveyard", "party") for die in revive):
+        return reject("cannot-revive", Layer.ILLEGAL, "R-DR-3", "{count} potion(s) revive at most {count} "
+                      "die/dice of the graveyard (ruling R-DR-3).", count=count)
+    for die, face in sorted(revive.items()):
+        g.s.dice[die].face = face
+        g.move([die], "party")
+    g.s.ultimate_used = True
+    g.say("revive", "R-DR-12", "{hero} revives {count} companion(s).", hero=g.hero_name(), count=len(revive))
+    return None
+
+
+def _per_dragon(g: Play, inp: Act) -> Rejection | None:
+    """One monster, or one whole type of monster, discarded for each dragon in the Lair (§Heroes:
+    SORCERESS, DRAKE KIN)."""
+    rule = "R-DR-16"
+    monsters = ids(inp, "monsters")
+    if isinstance(monsters, Rejection):
+        return monsters
+    wrong = dice_at(g, monsters, ("dungeon",), MONSTER_FACES, rule)
+    if wrong:
+        return wrong
+    dragons = len(g.s.at("lair"))
+    types = {g.s.dice[m].face for m in monsters}
+    whole = all(set(g.s.showing("dungeon", (t,))) <= set(monsters) for t in types)
+    if g.side().ultimate.effect == "per-dragon":
+        if len(monsters) > dragons:
+            return reject("too-many", Layer.ILLEGAL, rule, "The ultimate acts on at most {count} monster(s).",
+                          count=dragons)
+    elif len(types) > dragons or not whole:
+        return reject("whole-types", Layer.ILLEGAL, rule,
+                      "The ultimate discards whole types of monster, one type for each dragon ({count}).",
+                      count=dragons)
+    g.move(monsters, "box")
+    g.s.ultimate_used = True
+    g.say("hero-defeats", rule, "{hero} defeats {count} monster(s).", hero=g.hero_name(), count=len(monsters))
+    return None

@@ -1,0 +1,54 @@
+"""The end of the game (sheet, "End of the game"): experience plus what unused treasures score, the
+winner, the tie-breaks (fewest treasure tokens, then a shared victory), and the solo ranking."""
+
+from __future__ import annotations
+
+from companion.core.messages import Named
+from companion.games.dungeon_roll.data import GameData
+from companion.games.dungeon_roll.play import Play
+from companion.games.dungeon_roll.state import Player, Standing
+
+SOLO_RANKS: tuple[tuple[int, Named], ...] = (
+    (35, {"en": "Hero of Ages", "ar": "بطل العصور"}),
+    (30, {"en": "Champion", "ar": "البطل المغوار"}),
+    (24, {"en": "Seasoned Explorer", "ar": "المستكشف المحنّك"}),
+    (16, {"en": "Village Hero", "ar": "بطل القرية"}),
+    (0, {"en": "Dragon Fodder", "ar": "طعام التنانين"}),
+)
+"""Ruling R-DR-11: the sheet's ranking table is cut off; these are the published bands."""
+
+
+def treasure_points(d: GameData, tokens: list[str]) -> int:
+    kinds = [t.rsplit("-", 1)[0] for t in tokens]
+    points = sum(d.treasures[k].end for k in kinds)
+    return points + sum(spec.pair_bonus * (kinds.count(spec.id) // 2) for spec in d.treasures.values())
+
+
+def solo_rank(total: int) -> Named:
+    return next(name for floor, name in SOLO_RANKS if total >= floor)
+
+
+def standings(d: GameData, players: list[Player]) -> list[Standing]:
+    lines = [(p, treasure_points(d, p.treasures)) for p in players]
+    keys = [(-(p.xp + t), len(p.treasures)) for p, t in lines]
+    return [Standing(hero=p.hero, xp=p.xp, treasure_points=t, total=p.xp + t, tokens=len(p.treasures),
+                     place=1 + sum(k < key for k in keys))
+            for (p, t), key in zip(lines, keys, strict=True)]
+
+
+def finish(g: Play) -> None:
+    s = g.s
+    s.standings = standings(g.d, s.players)
+    s.outcome = "over"
+    for index, line in enumerate(s.standings):
+        g.say("score", "DR §End of the game",
+              "{hero}: {xp} experience + {points} for treasures = {total}; place {place}.", hero=g.hero_name(index),
+              xp=line.xp, points=line.treasure_points, total=line.total, place=line.place)
+    winners = [i for i, line in enumerate(s.standings) if line.place == 1]
+    if len(s.players) == 1:
+        g.say("solo-rank", "R-DR-11", "Solo rank: {rank} (ruling R-DR-11).", rank=solo_rank(s.standings[0].total))
+    elif len(winners) == 1:
+        g.say("winner", "DR §End of the game", "{hero} wins.", hero=g.hero_name(winners[0]))
+    else:
+        g.say("shared", "DR §End of the game", "A shared victory: {count} players tie on experience and treasure "
+              "tokens.", count=len(winners))

@@ -1,0 +1,85 @@
+"""Who can do what: the companions of a party (dice, treasure tokens used as companions, a hero acting as
+one) and what each may defeat, open or quaff (sheet, "Party dice"; the hero's specialty, "Heroes").
+
+A *unit* is anything that can be spent to act: a party die in the party (`p3`), a treasure token in the
+delving player's hand (`elixir-1`), or `hero` while an ultimate lets the hero act as a companion.
+"""
+
+from __future__ import annotations
+
+from companion.games.dungeon_roll.data import GameData
+from companion.games.dungeon_roll.schema import COMPANIONS, Side
+from companion.games.dungeon_roll.state import GameState
+
+HERO = "hero"
+SPECIALTY = {"fighter": ("goblin",), "cleric": ("skeleton",), "mage": ("ooze",), "thief": (),
+             "champion": ("goblin", "skeleton", "ooze")}
+"""The monster types a companion defeats any number of (the champion: any one type)."""
+OPENS_ALL = ("thief", "champion")
+
+
+def side(s: GameState, d: GameData) -> Side:
+    hero = d.heroes[s.player.hero]
+    return hero.master if s.player.master else hero.novice
+
+
+def kinds(s: GameState, d: GameData, unit: str) -> set[str]:
+    """Every kind `unit` may act as now (a companion kind, or `scroll`); empty if it cannot act."""
+    sd = side(s, d)
+    if unit == HERO:
+        ult = sd.ultimate
+        return set(ult.kinds) if ult.effect == "hero-as" and not s.ultimate_used else set()
+    die = s.dice.get(unit)
+    if die is not None:
+        base = [die.face] if die.place == "party" else []
+    elif unit in s.player.treasures:
+        spec = d.treasures[unit.rsplit("-", 1)[0]]
+        base = list(spec.acts_as) if spec.use == "companion" else ["scroll"] if spec.use == "scroll" else []
+    else:
+        base = []
+    out = set(base)
+    for face in base:
+        out.update(sd.acts_as.get(face, []))
+    return out
+
+
+def units(s: GameState, d: GameData) -> list[str]:
+    """Every unit that can act now, party dice first."""
+    return [u for u in (*s.at("party", "party"), *s.player.treasures, HERO) if kinds(s, d, u)]
+
+
+def companions(s: GameState, d: GameData, unit: str) -> set[str]:
+    return kinds(s, d, unit) & set(COMPANIONS)
+
+
+def can_defeat(s: GameState, d: GameData, unit: str, monsters: list[str]) -> bool:
+    """Whether `unit` defeats these monster dice at once: one monster of any type, or any number of its
+    specialty type (the champion's: any one type), plus the hero's extra monsters of any type."""
+    faces = [s.dice[m].face for m in monsters]
+    extra = side(s, d).extra
+    for kind in companions(s, d, unit):
+        more = extra.get(kind, 0)
+        if len(faces) <= 1 + more:
+            return True
+        if any(sum(f != t for f in faces) <= more for t in SPECIALTY[kind]):
+            return True
+    return False
+
+
+def can_open(s: GameState, d: GameData, unit: str, chests: int) -> bool:
+    mine = companions(s, d, unit)
+    return bool(mine) and (chests <= 1 or any(k in mine for k in OPENS_ALL))
+
+
+def different_kinds(s: GameState, d: GameData, chosen: list[str]) -> bool:
+    """Whether each chosen unit can stand for a different companion kind (sheet, "Dragon phase": three
+    different kinds, scrolls do not count; a hero's specialty lets two alike dice count as different;
+    ruling R-DR-4): a matching of units to distinct kinds, found by trying each in turn."""
+    options = [companions(s, d, u) for u in chosen]
+
+    def match(index: int, taken: frozenset[str]) -> bool:
+        if index == len(options):
+            return True
+        return any(match(index + 1, taken | {k}) for k in options[index] - taken)
+
+    return match(0, frozenset())

@@ -1,0 +1,86 @@
+"""Dungeon Roll's data files: the sheet's dice, treasures and heroes, and every problem named by file,
+entry and field (sheet, "The dice", "Treasures", "Heroes")."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from companion.cli import main
+from companion.games.dungeon_roll import data
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    root = tmp_path / "dungeon-roll"
+    shutil.copytree(data.data_dir(), root)
+    return root
+
+
+def edit(root: Path, name: str, entry: str, **fields: object) -> None:
+    path = root / name
+    items = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for item in items:
+        if item.get("id") == entry:
+            item.update(fields)
+    path.write_text(yaml.safe_dump(items, allow_unicode=True), encoding="utf-8")
+
+
+def test_the_shipped_data_holds_the_sheets_dice_and_treasures() -> None:
+    d = data.load()
+    assert [f.id for f in d.dice["party"].faces] == ["fighter", "cleric", "mage", "thief", "champion", "scroll"]
+    assert [f.id for f in d.dice["dungeon"].faces] == ["goblin", "skeleton", "ooze", "chest", "potion", "dragon"]
+    assert len(d.tokens()) == 36 and d.treasures["town-portal"].end == 2
+    assert d.heroes["knight"].master.dragon_kinds == 2 and d.heroes["knight"].level_up == 5
+
+
+def test_a_wrong_type_names_file_entry_and_field(copy: Path) -> None:
+    edit(copy, "treasures.yaml", "elixir", count="three")
+    assert data.read(copy)[1] == ["treasures.yaml: entry elixir: field count: Expected `int`, got `str`"]
+
+
+def test_a_count_the_sheet_fixes_cannot_be_edited_away(copy: Path) -> None:
+    edit(copy, "treasures.yaml", "dragon-scales", count=5)
+    assert data.read(copy)[1] == ["treasures.yaml: entry dragon-scales: field count: is 5, the sheet fixes 6"]
+
+
+def test_a_die_must_have_the_sheets_six_faces(copy: Path) -> None:
+    dice = yaml.safe_load((copy / "dice.yaml").read_text(encoding="utf-8"))
+    dice[1]["faces"][5]["id"] = "goblin"
+    (copy / "dice.yaml").write_text(yaml.safe_dump(dice, allow_unicode=True), encoding="utf-8")
+    assert data.read(copy)[1] == ["dice.yaml: entry dungeon: field faces: must be one of each of goblin, skeleton, "
+                                  "ooze, chest, potion, dragon"]
+
+
+def test_a_hero_with_an_unknown_face_or_effect_is_named(copy: Path) -> None:
+    heroes = yaml.safe_load((copy / "heroes.yaml").read_text(encoding="utf-8"))
+    heroes[0]["novice"]["acts_as"] = {"goblin": ["fighter"]}
+    heroes[1]["master"]["ultimate"] = {"effect": "teleport"}
+    (copy / "heroes.yaml").write_text(yaml.safe_dump(heroes, allow_unicode=True), encoding="utf-8")
+    errors = data.read(copy)[1]
+    assert errors == ["heroes.yaml: entry enchantress: field master.ultimate.effect: Invalid enum value 'teleport'"]
+    edit(copy, "heroes.yaml", "enchantress", master=yaml.safe_load(
+        (data.data_dir() / "heroes.yaml").read_text(encoding="utf-8"))[1]["master"])
+    assert data.read(copy)[1] == ["heroes.yaml: entry spellsword: field novice.acts_as.goblin: not one of fighter, "
+                                  "cleric, mage, thief, champion, scroll"]
+
+
+def test_the_data_check_command_reads_dungeon_roll(copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["data", "check", "--game", "dungeon-roll"]) == 0
+    edit(copy, "treasures.yaml", "town-portal", end=1)
+    assert main(["data", "check", "--game", "dungeon-roll", "--dir", str(copy)]) == 1
+    assert "treasures.yaml: entry town-portal: field end: is 1, the sheet fixes 2" in capsys.readouterr().out
+
+
+def test_every_cited_section_of_the_sheet_has_its_titles() -> None:
+    """Every "DR §…" the referee cites is a section of the sheet, titled in English, Arabic and Belarusian."""
+    import re
+
+    package = Path(__file__).resolve().parents[3] / "companion" / "games" / "dungeon_roll"
+    cited = {m for p in package.glob("*.py") for m in re.findall(r'"(DR §[^"]+)"', p.read_text(encoding="utf-8"))}
+    sections = data.load().sections
+    assert len(cited) >= 10 and cited - set(sections) == set()
+    assert all(s.en and s.ar and s.be for s in sections.values())
