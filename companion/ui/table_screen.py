@@ -20,7 +20,8 @@ from companion.games.covenant.state import GameState
 from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.board import BoardView
-from companion.ui.heroes import attack_sum, conditions, hero_lines, status_line
+from companion.ui.herocard import hero_card_view
+from companion.ui.heroes import attack_sum, conditions, hero_card, status_line
 from companion.ui.i18n import N_
 from companion.ui.prompt_panel import PromptPanel, Transcript, citation
 from companion.ui.prompts import view
@@ -109,19 +110,8 @@ class TableScreen(BaseScreen):
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.gap)
         box.bind(minimum_height=box.setter("height"))
         for hero in (state.heroes[h] for h in state.order):
-            panel = Panel(orientation="vertical", padding=ui.px(6), size_hint_y=None)
-            panel.bind(minimum_height=panel.setter("height"))
-            first, second = hero_lines(hero, app.data)
-            colour = theme.BAD if hero.fallen else theme.TEXT
             active = state.phase == "heroes" and state.outcome is None and hero.id == state.active
-            panel.add_widget(label(ui, ui.text(first), "small", bold=active, color=colour, size_hint_y=None,
-                                   fit_height=True))
-            panel.add_widget(label(ui, ui.text(second), "small", color=theme.MUTED, size_hint_y=None,
-                                   fit_height=True))
-            for condition in conditions(hero, state):
-                panel.add_widget(label(ui, ui.text(condition), "small", color=theme.WARN, size_hint_y=None,
-                                       fit_height=True))
-            box.add_widget(panel)
+            box.add_widget(hero_card_view(ui, hero_card(hero, app.data), conditions(hero, state), active))
         scroll = ScrollView(do_scroll_x=False, size_hint_x=0.5)
         scroll.add_widget(box)
         return scroll
