@@ -33,6 +33,7 @@ from companion.table import Lobby, Table
 from companion.ui.base import BaseScreen
 from companion.ui.home import HomeScreen
 from companion.ui.newgame_screen import NewGameScreen
+from companion.ui.prefs import load_lang, save_lang
 from companion.ui.prompt_panel import RuleText
 from companion.ui.prompts import Namer
 from companion.ui.referee import Referee
@@ -65,7 +66,7 @@ class CompanionApp(App):
         super().__init__(**kwargs)
         self.settings = settings
         self.settings_path = settings_path
-        self.lang: Lang = settings.ui.lang
+        self.lang: Lang = load_lang(settings.store.path) or settings.ui.lang
         self.table = table
         self.data = data
         self.store = store
@@ -124,6 +125,7 @@ class CompanionApp(App):
 
     def set_lang(self, lang: Lang) -> None:
         self.lang = lang
+        save_lang(self.settings.store.path, lang)
         self.rebuild()
 
     def _tick(self) -> None:
