@@ -127,6 +127,20 @@ def card_lines(card: HeroCard) -> list[Msg]:
     return lines
 
 
+def wasted_healing(hero: Hero, potion: str, data: GameData) -> Msg | None:
+    """A warning when a healing potion would heal past the hero's maximum, where healing stops."""
+    spec = data.potions.get(potion)
+    if spec is None or not spec.effect.heal or hero.fallen:
+        return None
+    missing = max_hp(data, hero) - hero.hp
+    if spec.effect.heal <= missing:
+        return None
+    return Msg("{potion} heals {heal}, but {hero} is missing only {missing} HP: {wasted} would be wasted. "
+               "Tap it again to drink anyway.",
+               {"potion": _named(spec), "heal": spec.effect.heal, "hero": _named(data.heroes[hero.id]),
+                "missing": missing, "wasted": spec.effect.heal - missing})
+
+
 def conditions(hero: Hero, state: GameState) -> list[Msg]:
     """What else lies on the hero's board: the Covenant, poison, curses, and when a fallen hero dies."""
     found = []

@@ -436,6 +436,13 @@ def screens_only(d: Driver) -> Generator[float, None, None]:
     yield from d.tap(d.t("Resume: {heroes}", heroes=hero))
     assert d.screen() == "table" and d.app.session.state.heroes["sorceress"].space == "t3"
     yield from d.shot(f"table-board-{d.lang}-{size}")
+    # Issue 17, finding 11: with a game in progress, "New game" says so before anything is lost.
+    yield from d.tap(d.t("Home"))
+    yield from d.tap(d.t("New game"))
+    from companion.ui.newgame_screen import IN_PROGRESS
+    from companion.ui.widgets import BidiLabel
+
+    d.find(d.app.ui().text(IN_PROGRESS), kind=BidiLabel)
 
 
 GOALS = {"attack": 2, "move": 1, "reveal": 1, "end": 1}

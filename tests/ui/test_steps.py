@@ -17,7 +17,7 @@ from companion.games.covenant.spaces import space_labels
 from companion.games.covenant.state import GameState
 from companion.store import Store, StoredSession
 from companion.table import Table
-from companion.ui.heroes import attack_sum, status_line
+from companion.ui.heroes import attack_sum, status_line, wasted_healing
 from companion.ui.referee import Referee
 
 DATA = default()
@@ -151,3 +151,16 @@ def test_the_attack_step_names_its_numbers() -> None:
                                     f"against strength {data['strength']}")
         assert "البطاقة" in named.text("ar") and "النرد" in named.text("ar")
         assert attack_sum(referee.steps[-1]) is None or referee.steps[-1] is outcome
+
+
+def test_a_potion_that_would_waste_healing_says_so() -> None:
+    """§Equipment and potions: healing stops at the hero's maximum; 5 for a hero 2 short wastes 3."""
+    state = CovenantRules().new_game({"heroes": ["knight"], "seed": 1,
+                                      "position": {"heroes": {"knight": {"hp": 12}}}})
+    warning = wasted_healing(state.heroes["knight"], "health", DATA)
+    assert warning is not None and warning.text("en").startswith(
+        "Health potion heals 5, but Exiled Knight is missing only 2 HP: 3 would be wasted.")
+    assert "سيضيع 3" in warning.text("ar")
+    state.heroes["knight"].hp = 9
+    assert wasted_healing(state.heroes["knight"], "health", DATA) is None
+    assert wasted_healing(state.heroes["knight"], "strength", DATA) is None
