@@ -303,9 +303,11 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     yield from d.shot(f"newgame-{lang}")
     yield from d.tap(d.t("Start the game"))
     assert d.screen() == "setup"
-    yield from d.tap("1")
+    yield from setup_checklist(d)
     yield from d.shot(f"setup-{lang}")
     yield from d.tap(d.t("Begin the game"))
+    assert d.screen() == "setup", "the game began with steps unticked, without asking"
+    yield from d.tap(d.t("Begin anyway"))
     assert d.screen() == "table" and app.session is not None
     yield from d.shot(f"table-board-{lang}")
 
@@ -405,6 +407,24 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
         from companion.ui.prefs import load_lang
 
         assert load_lang(app.settings.store.path) == "en", "the language chosen is not kept for the next start"
+
+
+def setup_checklist(d: Driver) -> Generator[float, None, None]:
+    """Issue 17, finding 8: the checklist scrolled to its end shows the last step whole, and a tick keeps
+    the list where it is (the next tap lands where the finger expects)."""
+    from kivy.uix.scrollview import ScrollView
+
+    (scroll,) = d.widgets(ScrollView)
+    scroll.scroll_y = 0
+    yield from d.settle()
+    last = d.find(str(d.app.screen("setup").steps))
+    line = last.parent
+    _, sy = scroll.to_window(*scroll.pos)
+    _, ly = line.to_window(*line.pos)
+    assert ly >= sy - 1 and ly + line.height <= sy + scroll.height + 1, "the last step cannot be seen whole"
+    yield from d.tap(last.logical)
+    assert last.selected and scroll.scroll_y < 0.01, f"a tick moved the list to {scroll.scroll_y}"
+    yield from d.tap("1")
 
 
 def option_label(app: Any, option: str) -> Any:
