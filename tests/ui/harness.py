@@ -36,6 +36,7 @@ class Driver:
         self.checks = 0
         self.failure = ""
         self.report: dict[str, Any] = {}
+        self.panel_places: dict[str, set[tuple[str, tuple[float, ...]]]] = {}  # per screen
         self.taps = 0  # every finger on the screen or on a physical button, for the tap count
 
     # ---- running a scenario: a generator that yields the seconds to wait before its next step ----
@@ -260,8 +261,16 @@ def names(d: Driver, table: str, key: str) -> str:
 
 
 def simulated(d: Driver, button: str) -> Generator[float, None, None]:
-    """A hand on the simulated hardware: the panel opened, one of its buttons tapped."""
+    """A hand on the simulated hardware: the panel opened, one of its buttons tapped. Every button stays
+    where it was the last time the panel opened on that screen (issue 17, finding 10: used markers grey
+    out in place)."""
+    from companion.ui.widgets import BigButton
+
     yield from d.tap(d.t("Tags & dice"))
+    yield from d.settle()
+    places = {(b.logical, tuple(b.to_window(*b.pos))) for b in d.widgets(BigButton)}
+    before = d.panel_places.setdefault(d.screen(), places)
+    assert places == before, f"the panel's buttons moved: {sorted(places ^ before)[:4]}"
     yield from d.tap(button)
     yield from d.until(lambda: not d.modal_open(), "the panel to fade out")
 
@@ -317,6 +326,9 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     assert app.session.state.heroes["knight"].space == "t7" and app.referee.put_back
     yield from d.shot(f"table-undo-{lang}")
     yield from d.tap(d.t("Done"))
+    yield from d.tap(d.t("Home"))
+    yield from d.shot(f"home-playing-{lang}")  # "Back to the game" and a resume button whole (finding 10)
+    yield from d.tap(d.t("Back to the game"))
     yield from d.tap(d.t("Heroes"))
     yield from d.shot(f"table-heroes-{lang}")
     yield from d.tap(d.t("Log"))
