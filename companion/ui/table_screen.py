@@ -11,6 +11,7 @@ from functools import partial
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
@@ -29,6 +30,7 @@ from companion.ui.summary import SummaryScreen
 from companion.ui.widgets import BigButton, Panel, label, row
 
 PANES = ("board", "heroes", "log")
+BANNER = (0.10, 0.08, 0.10, 0.96)
 STEP_MARKS = (("slot", "reveal"), ("space", "move"), ("to", "move"))
 PANE_NAMES = {"board": N_("Board"), "heroes": N_("Heroes"), "log": N_("Log")}
 FITTING = 6  # buttons that fit beside the heroes at 800x480 without scrolling
@@ -102,9 +104,13 @@ class TableScreen(BaseScreen):
     def _pane(self, state: GameState) -> Widget:
         ui, app = self.ui, self.app
         if self.pane == "board":
-            self.board = BoardView(app.data, app.tap_space, ui=ui, size_hint_x=1 - NARROW_SHARE)
+            self.board = BoardView(app.data, app.tap_space, ui=ui, pos_hint={"x": 0, "y": 0})
             self.board.show(state, highlight(app.table.prompt, state, app.referee.shown, app.confirming))
-            return self.board
+            holder = FloatLayout(size_hint_x=1 - NARROW_SHARE)
+            holder.add_widget(self.board)
+            if app.referee.notice is not None:
+                holder.add_widget(self._banner())
+            return holder
         if self.pane == "log":
             return Transcript(ui, app.referee.transcript, app.rule_text, size_hint_x=0.5)
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.gap)
@@ -144,7 +150,7 @@ class TableScreen(BaseScreen):
         if kept is not None:
             self._kept(now, kept)
             return
-        if referee.notice is not None:
+        if referee.notice is not None and not narrow:  # beside the board it lies over the board's key
             self._text(now, ui.text(referee.notice), "small", color=theme.WARN)
             if referee.notice_rule:
                 now.add_widget(citation(ui, referee.notice_rule, app.rule_text, size_hint_y=None, fit_height=True))
@@ -165,6 +171,19 @@ class TableScreen(BaseScreen):
                                  if narrow else FITTING, narrow=narrow, fill=(0, 0, 0, 0),
                                  padding=0)
         now.add_widget(self.panel)
+
+    def _banner(self) -> Panel:
+        """The calm message of the moment (a refusal, a device's notice) over the foot of the board, where
+        it can push neither the map nor the buttons beside it."""
+        ui, referee = self.ui, self.app.referee
+        assert referee.notice is not None
+        banner = Panel(orientation="vertical", padding=ui.gap, size_hint_y=None, pos_hint={"x": 0, "y": 0})
+        banner.fill = BANNER
+        banner.bind(minimum_height=banner.setter("height"))
+        self._text(banner, ui.text(referee.notice), "small", color=theme.WARN)
+        if referee.notice_rule:
+            banner.add_widget(citation(ui, referee.notice_rule, self.app.rule_text, size_hint_y=None, fit_height=True))
+        return banner
 
     def _kept(self, now: Panel, kept: Input) -> None:
         """After an undo, a die or a card already seen stands (R-STORE-1): the players take it as it was."""

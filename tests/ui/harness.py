@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import Settings
-from companion.core.events import DiceRolling, DomainEvent
+from companion.core.events import DiceRolling, DiceThrown, DomainEvent, SettledDie
 from companion.core.flow import Act, ActionPrompt, CardPrompt, ChoicePrompt, DiePrompt
 from companion.core.messages import Lang
 from companion.store import Problem
@@ -344,6 +344,10 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     yield from d.shot(f"table-reveal-{lang}")
     yield from d.tap(d.t("Next"))
     yield from d.shot(f"table-die-{lang}")
+    # The wrong die in the tray: the refusal stays in its own lines, the faces on screen (finding 10).
+    d.post(DiceThrown("tray", [SettledDie("t1", "treasure", "gold")]))
+    yield from d.until(lambda: app.referee.notice is not None, "the wrong die is refused")
+    yield from d.shot(f"table-refusal-{lang}")
     yield from simulated(d, names_face(d, "trap", "teleport"))
     yield from d.until(lambda: bool(app.referee.steps), "the tray's throw is ruled")
     assert app.referee.steps[0].kind == "trap"
