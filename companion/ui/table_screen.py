@@ -186,7 +186,7 @@ class TableScreen(BaseScreen):
         return banner
 
     def _kept(self, now: Panel, kept: Input) -> None:
-        """After an undo, a die or a card already seen stands (R-STORE-1): the players take it as it was."""
+        """After an undo, a die or a card already seen stands for the same roll or draw (R-STORE-1, R-STORE-2)."""
         ui, app = self.ui, self.app
         prompt = app.table.prompt
         face_or_card = kept.face if isinstance(kept, Roll) else getattr(kept, "card", None)
@@ -197,7 +197,7 @@ class TableScreen(BaseScreen):
             shown = prompt.labels.get(face_or_card, Msg(face_or_card))
         text = ui.t("Before the undo this came out: {result}. It stands.", result=ui.text(shown))
         now.add_widget(self._scrolled([text], "body"))
-        now.add_widget(citation(ui, "R-STORE-1", app.rule_text, size_hint_y=None, fit_height=True))
+        now.add_widget(citation(ui, "R-STORE-2", app.rule_text, size_hint_y=None, fit_height=True))
         now.add_widget(BigButton(ui, ui.t("Go on"), partial(app.answer, kept)))
 
     def _odds(self, now: Panel, state: GameState, narrow: bool) -> None:
