@@ -360,8 +360,11 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
 
     # Undo the reveal: the marker and the trap die it got stand when the door is opened again (R-STORE-1).
     yield from d.tap(d.t("Undo"))
-    # The Knight back out of the room, the door token off it: its marker lies there, face down again.
-    assert "room3" not in app.session.state.board.revealed and len(app.referee.put_back) == 2
+    # The Knight back out of the room, the door token off it (its marker lies there, face down again);
+    # then what stands if the door is opened again: the marker and the trap die seen (R-STORE-2).
+    said = [m.id for m in app.referee.put_back]
+    assert "room3" not in app.session.state.board.revealed and len(said) == 4, said
+    assert sum(m.startswith("The same choice again") for m in said) == 2, said
     yield from d.tap(d.t("Done"))
     yield from d.tap_board("room3")
     yield from d.shot(f"table-kept-{lang}")
