@@ -260,7 +260,7 @@ def names(d: Driver, table: str, key: str) -> str:
     return str(spec.ar if d.app.lang == "ar" else spec.en)
 
 
-def simulated(d: Driver, button: str) -> Generator[float, None, None]:
+def simulated(d: Driver, button: str, shot: str = "") -> Generator[float, None, None]:
     """A hand on the simulated hardware: the panel opened, one of its buttons tapped. Every button stays
     where it was the last time the panel opened on that screen (issue 17, finding 10: used markers grey
     out in place)."""
@@ -271,6 +271,8 @@ def simulated(d: Driver, button: str) -> Generator[float, None, None]:
     places = {(b.logical, tuple(b.to_window(*b.pos))) for b in d.widgets(BigButton)}
     before = d.panel_places.setdefault(d.screen(), places)
     assert places == before, f"the panel's buttons moved: {sorted(places ^ before)[:4]}"
+    if shot:  # every text whole: "random" unbroken (finding 10)
+        yield from d.shot(shot)
     yield from d.tap(button)
     yield from d.until(lambda: not d.modal_open(), "the panel to fade out")
 
@@ -348,7 +350,7 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     d.post(DiceThrown("tray", [SettledDie("t1", "treasure", "gold")]))
     yield from d.until(lambda: app.referee.notice is not None, "the wrong die is refused")
     yield from d.shot(f"table-refusal-{lang}")
-    yield from simulated(d, names_face(d, "trap", "teleport"))
+    yield from simulated(d, names_face(d, "trap", "teleport"), f"simulated-{lang}")
     yield from d.until(lambda: bool(app.referee.steps), "the tray's throw is ruled")
     assert app.referee.steps[0].kind == "trap"
     yield from d.shot(f"table-step-{lang}")
