@@ -63,7 +63,7 @@ class SetupScreen(BaseScreen):
         self.scroll = ScrollView(do_scroll_x=False)
         self.scroll.add_widget(box)
         body.add_widget(self.scroll)
-        self.note = label(ui, "", "small", color=theme.WARN, size_hint_y=None, fit_height=True)
+        self.note = label(ui, "", "small", color=theme.WARN, size_hint_y=None, height=0, fit_height=True)
         body.add_widget(self.note)
         rule = citation(ui, "§Setup", app.rule_text, size_hint_y=None, fit_height=True)
         self.begin = BigButton(ui, ui.t("Begin the game"), self._begin)
