@@ -271,8 +271,9 @@ class StoredSession:
         if problem is not None:
             return reject(problem.code, Layer.NOT_NOW, STORE_RULE, problem.msg.id, **problem.msg.fields)
         put_back = putback.describe(self.rules, self.rules.encode(self.state), self.rules.encode(state))
+        undone = self.head
         self.state, self.head = state, target
-        seen = [k for k, _ in self._revealed_after_head()]
+        seen = [k for k, _ in self._revealed_after_head(undone)]
         return Undone(head=target, put_back=put_back + putback.what_stands(putback.Names(self.rules), seen))
 
     def redo(self) -> list[Accepted] | Rejection:
@@ -352,12 +353,12 @@ class StoredSession:
         return next((index for index, (k, f) in enumerate(zip(self.kept, self.kept_for, strict=True))
                      if f == wanted and _answers(prompt, k)), None)
 
-    def _revealed_after_head(self) -> list[tuple[Input, str]]:
-        """The dice and cards of the undone stretch that the table has seen, each with its face or card and
-        the draw or roll it answered."""
+    def _revealed_after_head(self, end: int | None = None) -> list[tuple[Input, str]]:
+        """The dice and cards of the undone stretch (up to `end`) that the table has seen, each with its face
+        or card and the draw or roll it answered."""
         state = self.rules.decode(self.rules.encode(self.state))
         out: list[tuple[Input, str]] = []
-        for inp in self.inputs[self.head:]:
+        for inp in self.inputs[self.head:end]:
             before = self.rules.encode(state) if isinstance(inp, Roll) and inp.face is None else b""
             seen_for = _seen_for(self.rules.prompt(state), state)
             result = self.rules.apply(state, inp)
