@@ -15,6 +15,7 @@ from typing import Any
 
 import msgspec
 
+from companion.core.flow import Draw, Input, Roll
 from companion.core.messages import Msg, Named, Plural
 
 DECK_NAMES: dict[str, Named] = {
@@ -51,6 +52,12 @@ class Names:
     def items(self, ids: list[str]) -> Named:
         names = [self.of("potions", i) if self.of("potions", i)["en"] != i else self.of("equipment", i) for i in ids]
         return {"en": ", ".join(n["en"] for n in names), "ar": "، ".join(n["ar"] for n in names)}
+
+    def face(self, die: str, face: str) -> Named:
+        kind = (getattr(self.data, "dice", None) or {}).get(die)
+        found = next((f for f in getattr(kind, "faces", []) if f.id == face), None)
+        en, ar = getattr(found, "en", None) or face, getattr(found, "ar", None) or face
+        return {"en": str(en), "ar": str(ar)}
 
     def deck(self, deck_id: str) -> Named:
         return DECK_NAMES.get(deck_id, {"en": deck_id, "ar": deck_id})
@@ -167,6 +174,23 @@ def _decks(names: Names, now: dict[str, Any], back: dict[str, Any]) -> list[Msg]
         deck = names.deck(deck_id)
         shown = names.items(drawn) if deck_id in ("potions", "equipment") else _plain(drawn)
         out.append(Msg("Put back on top of the {deck} deck: {cards}.", {"deck": deck, "cards": shown}))
+    return out
+
+
+def what_stands(names: Names, seen: list[Input]) -> list[Msg]:
+    """Told at undo time (R-STORE-2): each die and card the undone stretch showed stands for the same draw
+    or roll only; any other choice lets it lapse."""
+    out = []
+    for inp in seen:
+        if isinstance(inp, Roll) and inp.face is not None:
+            what, result = names.of("dice", inp.die), names.face(inp.die, inp.face)
+        elif isinstance(inp, Draw) and inp.card is not None:
+            what = names.deck(inp.deck)
+            result = names.items([inp.card]) if inp.deck in ("potions", "equipment") else _plain([inp.card])
+        else:
+            continue
+        out.append(Msg("The same choice again: {what} stands as it came out, {result}. Another choice lets it "
+                       "lapse.", {"what": what, "result": result}))
     return out
 
 

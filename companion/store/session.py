@@ -45,6 +45,25 @@ _INPUT = msgspec.json.Decoder(Input)
 _encode = msgspec.json.encode
 
 
+class _Kept(msgspec.Struct, frozen=True):
+    """A kept die face or card with the draw or roll it was seen for (`_seen_for`): it answers that one only."""
+
+    input: Input
+    seen_for: str
+
+
+_KEPT = msgspec.json.Decoder(_Kept)
+
+
+def _decode_kept(blob: bytes) -> tuple[Input, str]:
+    """A kept row; one stored before kept outcomes named their draw or roll answers none (it lapses)."""
+    try:
+        kept = _KEPT.decode(blob)
+    except msgspec.ValidationError:
+        return _INPUT.decode(blob), ""
+    return kept.input, kept.seen_for
+
+
 class ResumeError(Exception):
     """A stored session that cannot be rebuilt (its log no longer plays through this engine)."""
 
@@ -162,11 +181,12 @@ class Store:
                                      (session_id,)).fetchall()
             if [seq for seq, _ in rows] != list(range(1, len(rows) + 1)) or not 0 <= head <= len(rows):
                 raise ResumeError("its log has gaps")
-            kept = [_INPUT.decode(b) for (b,) in self.conn.execute(
+            kept = [_decode_kept(b) for (b,) in self.conn.execute(
                 "SELECT input FROM kept WHERE session = ? ORDER BY n", (session_id,))]
             rules = find(game)
             session = StoredSession(self, session_id, game, rules, msgspec.json.decode(setup), None,
-                                    [_INPUT.decode(b) for _, b in rows], kept)
+                                    [_INPUT.decode(b) for _, b in rows], [k for k, _ in kept])
+            session.kept_for = [f for _, f in kept]
             session.state = session.rebuild(head)
             session.head = head
             return session
@@ -189,6 +209,7 @@ class StoredSession:
         self.state = state
         self.inputs = inputs
         self.kept = kept
+        self.kept_for = [""] * len(kept)  # the draw or roll each kept outcome was seen for
         self.head = len(inputs)
 
     def prompt(self) -> Prompt | None:
@@ -222,7 +243,11 @@ class StoredSession:
         if isinstance(result, Rejection):
             return result
         seq = self.head + 1
-        kept = [k for i, k in enumerate(self.kept) if i != kept_index] + revealed
+        # A kept outcome answers only the draw or roll it was seen for; once its round is over it lapses.
+        now = _round(self.state)
+        pairs = [(k, f) for i, (k, f) in enumerate(zip(self.kept, self.kept_for, strict=True))
+                 if i != kept_index and _round_of(f) == now] + revealed
+        kept, kept_for = [k for k, _ in pairs], [f for _, f in pairs]
 
         def work(c: sqlite3.Connection) -> None:
             if branch:
@@ -231,8 +256,8 @@ class StoredSession:
             if not redo:
                 c.execute("INSERT INTO inputs (session, seq, input, at) VALUES (?, ?, ?, ?)",
                           (self.id, seq, _encode(inp), time.time()))
-            if kept != self.kept:
-                self._write_kept(c, kept)
+            if kept != self.kept or kept_for != self.kept_for:
+                self._write_kept(c, kept, kept_for)
             self._snapshot(c, seq)
             self._write_head(c, seq)
 
@@ -243,7 +268,7 @@ class StoredSession:
         if not redo:
             del self.inputs[self.head:]
             self.inputs.append(inp)
-        self.kept = kept
+        self.kept, self.kept_for = kept, kept_for
         self.head = seq
         return Accepted(seq=seq, events=result)
 
@@ -258,8 +283,10 @@ class StoredSession:
         if problem is not None:
             return reject(problem.code, Layer.NOT_NOW, STORE_RULE, problem.msg.id, **problem.msg.fields)
         put_back = putback.describe(self.rules, self.rules.encode(self.state), self.rules.encode(state))
+        undone = self.head
         self.state, self.head = state, target
-        return Undone(head=target, put_back=put_back)
+        seen = [k for k, _ in self._revealed_after_head(undone)]
+        return Undone(head=target, put_back=put_back + putback.what_stands(putback.Names(self.rules), seen))
 
     def redo(self) -> list[Accepted] | Rejection:
         """Play again the next undone decision and the dice and cards recorded after it."""
@@ -339,28 +366,33 @@ class StoredSession:
         c.execute("UPDATE sessions SET head = ?, updated = ?, outcome = ? WHERE id = ?",
                   (head, time.time(), outcome, self.id))
 
-    def _write_kept(self, c: sqlite3.Connection, kept: list[Input]) -> None:
+    def _write_kept(self, c: sqlite3.Connection, kept: list[Input], kept_for: list[str]) -> None:
         c.execute("DELETE FROM kept WHERE session = ?", (self.id,))
         c.executemany("INSERT INTO kept (session, n, input) VALUES (?, ?, ?)",
-                      [(self.id, n, _encode(k)) for n, k in enumerate(kept)])
+                      [(self.id, n, _encode(_Kept(k, f))) for n, (k, f) in enumerate(zip(kept, kept_for, strict=True))])
 
     def _kept_index(self, prompt: Prompt | None) -> int | None:
-        return next((index for index, k in enumerate(self.kept) if _answers(prompt, k)), None)
+        """The kept outcome seen for this very draw or roll (ruling R-STORE-1), if any."""
+        wanted = _seen_for(prompt, self.state)
+        return next((index for index, (k, f) in enumerate(zip(self.kept, self.kept_for, strict=True))
+                     if f == wanted and _answers(prompt, k)), None)
 
-    def _revealed_after_head(self) -> list[Input]:
-        """The dice and cards of the undone stretch that the table has seen, each with its face or card."""
+    def _revealed_after_head(self, end: int | None = None) -> list[tuple[Input, str]]:
+        """The dice and cards of the undone stretch (up to `end`) that the table has seen, each with its face
+        or card and the draw or roll it answered."""
         state = self.rules.decode(self.rules.encode(self.state))
-        out: list[Input] = []
-        for inp in self.inputs[self.head:]:
+        out: list[tuple[Input, str]] = []
+        for inp in self.inputs[self.head:end]:
             before = self.rules.encode(state) if isinstance(inp, Roll) and inp.face is None else b""
+            seen_for = _seen_for(self.rules.prompt(state), state)
             result = self.rules.apply(state, inp)
             if isinstance(result, Rejection):
                 break
             named = inp if not isinstance(inp, Roll) or inp.face else _face_of(self.rules, before, inp, result, state)
             if isinstance(named, Roll) and named.face is not None:
-                out.append(named)
+                out.append((named, seen_for))
             elif isinstance(inp, Draw) and inp.card is not None:
-                out.append(inp)
+                out.append((inp, seen_for))
         return out
 
 
@@ -380,6 +412,24 @@ def _face_of(rules: RuleSystem[Any], before: bytes, roll: Roll, events: list[Any
         if not isinstance(result, Rejection) and (result, rules.prompt(state)) == wanted:
             return named
     return roll
+
+
+def _round(state: Any) -> int:
+    return int(getattr(state, "round", 0))
+
+
+def _seen_for(prompt: Prompt | None, state: Any) -> str:
+    """Which draw or roll a prompt asks for: the die or deck, who, what for, and the round."""
+    if isinstance(prompt, DiePrompt):
+        return f"{_round(state)}|die|{prompt.die}|{prompt.who}|{prompt.purpose.id}"
+    if isinstance(prompt, CardPrompt):
+        return f"{_round(state)}|card|{prompt.deck}|{prompt.who}|{prompt.purpose.id}"
+    return ""
+
+
+def _round_of(seen_for: str) -> int | None:
+    head = seen_for.split("|", 1)[0]
+    return int(head) if head.isdigit() else None
 
 
 def _answers(prompt: Prompt | None, inp: Input) -> bool:

@@ -31,8 +31,10 @@ from companion.games.covenant.state import GameState
 from companion.store import Store, StoredSession
 from companion.table import Lobby, Table
 from companion.ui.base import BaseScreen
+from companion.ui.heroes import wasted_healing
 from companion.ui.home import HomeScreen
 from companion.ui.newgame_screen import NewGameScreen
+from companion.ui.prefs import load_lang, save_lang
 from companion.ui.prompt_panel import RuleText
 from companion.ui.prompts import Namer
 from companion.ui.referee import Referee
@@ -65,7 +67,7 @@ class CompanionApp(App):
         super().__init__(**kwargs)
         self.settings = settings
         self.settings_path = settings_path
-        self.lang: Lang = settings.ui.lang
+        self.lang: Lang = load_lang(settings.store.path) or settings.ui.lang
         self.table = table
         self.data = data
         self.store = store
@@ -82,6 +84,7 @@ class CompanionApp(App):
         self.session: StoredSession | None = None
         self.referee = Referee(table)
         self.confirming: Act | None = None
+        self.warned: Input | None = None  # a drink warned about: the next tap on it drinks
         self.notice: Msg | None = store.problems[-1].msg if store.problems else None
         self.manager = ScreenManager(transition=NoTransition())
 
@@ -124,6 +127,7 @@ class CompanionApp(App):
 
     def set_lang(self, lang: Lang) -> None:
         self.lang = lang
+        save_lang(self.settings.store.path, lang)
         self.rebuild()
 
     def _tick(self) -> None:
@@ -232,13 +236,24 @@ class CompanionApp(App):
         self.confirming = None
 
     def answer(self, inp: Input) -> None:
-        """An input given on the screen. An attack waits for the players to see its odds first."""
-        if isinstance(inp, Act) and inp.action == "attack" and self.confirming is None:
+        """An input given on the screen. An attack waits for the players to see its odds first; a potion
+        that would waste healing is drunk on a second tap."""
+        warning = self._waste(inp)
+        if warning is not None and self.warned != inp:
+            self.warned, self.referee.notice, self.referee.notice_rule = inp, warning, "§Equipment and potions"
+        elif isinstance(inp, Act) and inp.action == "attack" and self.confirming is None:
             self.confirming = inp
         else:
+            self.warned = None
             self.confirming = None
             self.referee.submit(inp)
         self.screen("table").refresh()
+
+    def _waste(self, inp: Input) -> Msg | None:
+        if not isinstance(inp, Act) or inp.action != "drink" or self.session is None:
+            return None
+        hero = self.session.state.heroes.get(inp.actor)
+        return wasted_healing(hero, inp.target or "", self.data) if hero is not None else None
 
     def cancel_attack(self) -> None:
         self.confirming = None

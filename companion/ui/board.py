@@ -460,9 +460,10 @@ class BoardView(Widget):
                     g.add(Line(points=[*geo.centre(s.id), *geo.centre(other)], width=max(1.0, u * 0.03)))
         self._draw_path(geo)
         self._draw_entrance(spec, geo)
-        for s in spec.spaces:
-            self._draw_space(s.id, geo)
+        tokens = [self._draw_space(s.id, geo) for s in spec.spaces]
         self._draw_labels(spec, geo)
+        for sid, area, token_y in tokens:  # over the labels: a figure is never hidden by a space's name
+            self._draw_tokens(sid, geo, area, token_y)
 
     def _draw_labels(self, spec: BoardSpec, geo: Geometry) -> None:
         """Each space's label (the name sentences use) on a dark tab at its box's upper corner."""
@@ -493,7 +494,8 @@ class BoardView(Widget):
         self._map.add(Color(rgba=ZONE_COLOURS.get(spec.zone, theme.MUTED)))
         self._map.add(Line(points=[cx - r, cy - r, cx - r, cy, *arc(cx, cy, r), cx + r, cy - r], width=r * 0.2))
 
-    def _draw_space(self, sid: str, geo: Geometry) -> None:
+    def _draw_space(self, sid: str, geo: Geometry) -> tuple[str, tuple[float, float], float]:
+        """The space itself; returns where its tokens go (drawn after every label)."""
         g, u, v = self._map, geo.unit, self.views[sid]
         cx, cy = geo.centre(sid)
         hw, hh = geo.box(sid)
@@ -529,6 +531,14 @@ class BoardView(Widget):
         self._draw_slot(v, cx, cy, u)
         if v.kind == "hall":
             self._draw_hall(v, cx, cy, u)
+        for i in range(v.chests):
+            g.add(Color(rgba=GOLD))
+            g.add(Rectangle(pos=(cx + hw * 0.55 - i * u * 0.2, cy + hh * 0.55), size=(u * 0.16, u * 0.13)))
+        return sid, area, token_y
+
+    def _draw_tokens(self, sid: str, geo: Geometry, area: tuple[float, float], token_y: float) -> None:
+        g, u, v = self._map, geo.unit, self.views[sid]
+        cx, _ = geo.centre(sid)
         n = len(v.tokens)
         if n:
             cols, size = grid(n, *area)
@@ -540,9 +550,6 @@ class BoardView(Widget):
                 tx = cx + (col - (cols - 1) / 2) * size * 1.1
                 ty = token_y - (line - (rows - 1) / 2) * size * 1.1
                 draw_token(g, token, tx, ty, size, self.ui)
-        for i in range(v.chests):
-            g.add(Color(rgba=GOLD))
-            g.add(Rectangle(pos=(cx + hw * 0.55 - i * u * 0.2, cy + hh * 0.55), size=(u * 0.16, u * 0.13)))
 
     def _draw_circle(self, v: SpaceView, cx: float, cy: float, u: float, fill: Colour, zone: Colour) -> None:
         g = self._map

@@ -10,21 +10,22 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
 from companion.ui.host import Host
-from companion.ui.simulated import TOKENS_PER_ROW, Token, token_text
+from companion.ui.simulated import RANDOM_PX, TOKENS_PER_ROW, Token, token_text
 from companion.ui.theme import Ui
 from companion.ui.widgets import BigButton, Panel, label, row
 
 
-def tokens_now(app: Host) -> list[Token]:
-    """Hero cards before a game; during one, the room markers of the board in play not yet revealed."""
+def tokens_now(app: Host) -> list[tuple[Token, bool]]:
+    """Hero cards before a game; during one, every room marker of the board in play, each with whether
+    it is still face down (a revealed one stays in its place, greyed: the rows never move under a finger)."""
     sim = app.simulated
     assert sim is not None
     state = app.session.state if app.session is not None else None
     if state is None or app.manager.current == "newgame":
-        return [t for t in sim.tokens if t.get("kind") == "hero-card"]
+        return [(t, True) for t in sim.tokens if t.get("kind") == "hero-card"]
     revealed = set(state.board.revealed.values())
-    return [t for t in sim.tokens if t.get("kind") == "room-marker" and t.get("zone") == state.board.zone
-            and t.get("marker") not in revealed]
+    return [(t, t.get("marker") not in revealed) for t in sim.tokens
+            if t.get("kind") == "room-marker" and t.get("zone") == state.board.zone]
 
 
 def open_panel(app: Host, ui: Ui) -> ModalView:
@@ -43,8 +44,12 @@ def open_panel(app: Host, ui: Ui) -> ModalView:
     if sim.tap is not None:
         tokens = tokens_now(app)
         for start in range(0, len(tokens), TOKENS_PER_ROW):
-            buttons = [BigButton(ui, ui.text(token_text(t, app.heroes)), partial(done, partial(sim.tap, t)),
-                                 font_size=ui.font("small")) for t in tokens[start:start + TOKENS_PER_ROW]]
+            buttons = []
+            for token, usable in tokens[start:start + TOKENS_PER_ROW]:
+                button = BigButton(ui, ui.text(token_text(token, app.heroes)), partial(done, partial(sim.tap, token)),
+                                   font_size=ui.font("small"))
+                button.disabled = not usable
+                buttons.append(button)
             panel.add_widget(row(ui, buttons, size_hint_y=None, height=ui.touch))
     if sim.throw is not None:
         seen: set[str] = set()
@@ -56,7 +61,7 @@ def open_panel(app: Host, ui: Ui) -> ModalView:
             cells += [BigButton(ui, ui.text(name), partial(done, partial(sim.throw, die_id, face)),
                                 font_size=ui.font("small")) for face, name in app.names.faces(kind).items()]
             cells.append(BigButton(ui, ui.t("random"), partial(done, partial(sim.throw, die_id, None)),
-                                   font_size=ui.font("small")))
+                                   font_size=ui.font("small"), size_hint_x=None, width=ui.px(RANDOM_PX)))
             panel.add_widget(row(ui, cells, size_hint_y=None, height=ui.touch))
     panel.add_widget(BoxLayout())
     view.add_widget(panel)

@@ -4,11 +4,15 @@ shards, upgrades). Read-only views of the engine's state, as messages; no Kivy h
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from companion.core.flow import Event
 from companion.core.messages import Msg, Named, Plural
 from companion.games.covenant.data import GameData
 from companion.games.covenant.state import GameState, Hero
+from companion.games.covenant.traits import max_hp
 
+BASIC_WEAPON: Named = {"en": "basic weapon", "ar": "السلاح الأساسي"}
 TRACK = 12  # the hero board's HP track; above it the "+12" token lies on the board
 MAX_FALLS = 6
 
@@ -69,32 +73,70 @@ def attack_sum(event: Event) -> Msg | None:
                {k: data[k] for k in ("card", "die", "bonus", "total", "strength")})
 
 
-def hp_text(hero: Hero) -> Msg:
-    """Where the HP marker lies: on the track, or on it with the "+12" token beside it."""
+def hp_text(hero: Hero, most: int) -> Msg:
+    """Where the HP marker lies, against the hero's maximum: on the track, or on it with the "+12" token."""
     if hero.fallen:
         return Msg("fallen")
     if hero.hp > TRACK:
-        return Msg("HP {hp} (+12 token, marker on {spot})", {"hp": hero.hp, "spot": hero.hp - TRACK})
-    return Msg("HP {hp}", {"hp": hero.hp})
+        return Msg("HP {hp}/{most} (+12 token, marker on {spot})", {"hp": hero.hp, "most": most,
+                                                                     "spot": hero.hp - TRACK})
+    return Msg("HP {hp}/{most}", {"hp": hero.hp, "most": most})
 
 
-def hero_lines(hero: Hero, data: GameData) -> tuple[Msg, Msg]:
-    """A hero's panel in two lines: name, HP and gold; then what they carry."""
-    gear = [_named(data.equipment[i]) for i in (hero.weapon, hero.armour, hero.accessory)
-            if i is not None and i in data.equipment]
-    potions = [_named(data.potions[p]) for p in hero.potions if p in data.potions]
+@dataclass(frozen=True)
+class HeroCard:
+    """A hero's card on the heroes' panel: what lies on their hero board, as the table sees it."""
+
+    name: Named
+    seat: int
+    hp: int
+    most: int
+    hp_line: Msg
+    gold: int
+    gear: list[Named]  # weapon (the basic one when no other), armour, accessory
+    potions: list[tuple[Named, int]]  # each kind once, with how many
+    shards: int
+    upgrades: list[Named]
+    fallen: bool
+    cursed: bool
+
+
+def hero_card(hero: Hero, data: GameData) -> HeroCard:
+    most = max_hp(data, hero)
+    weapon = _named(data.equipment[hero.weapon]) if hero.weapon in data.equipment else BASIC_WEAPON
+    gear = [weapon] + [_named(data.equipment[i]) for i in (hero.armour, hero.accessory) if i in data.equipment]
+    counts: dict[str, int] = {}
+    for potion in hero.potions:
+        counts[potion] = counts.get(potion, 0) + 1
+    potions = [(_named(data.potions[p]), n) for p, n in counts.items() if p in data.potions]
     upgrades = [_named(data.upgrades[u]) for u in hero.upgrades if u in data.upgrades]
-    first = Msg("{hero}: {hp} · gold {gold}", {"hero": _named(data.heroes[hero.id]), "hp": _field(hp_text(hero)),
-                                                "gold": hero.gold})
-    second = Msg("gear: {gear} · potions: {potions} · shards: {shards} · upgrades: {upgrades}",
-                 {"gear": _list(gear), "potions": _list(potions), "shards": len(hero.shards),
-                  "upgrades": _list(upgrades)})
-    return first, second
+    return HeroCard(_named(data.heroes[hero.id]), hero.seat, hero.hp, most, hp_text(hero, most), hero.gold, gear,
+                    potions, len(hero.shards), upgrades, hero.fallen, bool(hero.curse))
 
 
-def _field(msg: Msg) -> Named:
-    """A message as a field of another, in both languages."""
-    return {"en": msg.text("en"), "ar": msg.text("ar")}
+def card_lines(card: HeroCard) -> list[Msg]:
+    """The card's lines under its name and HP bar: gold, potions and shards with counts; gear; upgrades."""
+    potions = [{"en": f"{n['en']} ×{c}", "ar": f"{n.get('ar') or n['en']} ×{c}"} for n, c in card.potions]
+    lines = [Msg("gold {gold} · potions: {potions} · shards ×{shards}",
+                 {"gold": card.gold, "potions": _list(potions), "shards": card.shards}),
+             Msg("gear: {gear}", {"gear": _list(card.gear)})]
+    if card.upgrades:
+        lines.append(Msg("upgrades: {upgrades}", {"upgrades": _list(card.upgrades)}))
+    return lines
+
+
+def wasted_healing(hero: Hero, potion: str, data: GameData) -> Msg | None:
+    """A warning when a healing potion would heal past the hero's maximum, where healing stops."""
+    spec = data.potions.get(potion)
+    if spec is None or not spec.effect.heal or hero.fallen:
+        return None
+    missing = max_hp(data, hero) - hero.hp
+    if spec.effect.heal <= missing:
+        return None
+    return Msg("{potion} heals {heal}, but {hero} is missing only {missing} HP: {wasted} would be wasted. "
+               "Tap it again to drink anyway.",
+               {"potion": _named(spec), "heal": spec.effect.heal, "hero": _named(data.heroes[hero.id]),
+                "missing": missing, "wasted": spec.effect.heal - missing})
 
 
 def conditions(hero: Hero, state: GameState) -> list[Msg]:

@@ -42,10 +42,13 @@ class HomeScreen(BaseScreen):
         actions = BoxLayout(orientation="vertical", spacing=ui.gap, size_hint_x=0.42)
         actions.add_widget(BigButton(ui, ui.t("New game"), lambda: app.go("newgame")))
         if app.session is not None and not app.over():
-            actions.add_widget(BigButton(ui, ui.t("Back to the game"), app.resume))
+            actions.add_widget(BigButton(ui, ui.t("Back to the game"), app.resume, font_size=ui.font("small")))
         for info in self._resumable():
             text = ui.t("Resume: {heroes}", heroes=ui.text(self._heroes(info.setup.get("heroes", []))))
-            actions.add_widget(BigButton(ui, text, partial(app.resume, info.id), font_size=ui.font("small")))
+            resume = BigButton(ui, text, partial(app.resume, info.id), font_size=ui.font("small"))
+            # Four heroes' names take two lines: the button grows rather than the text spilling out.
+            resume.bind(texture_size=lambda button, size: setattr(button, "height", max(ui.touch, size[1] + ui.gap)))
+            actions.add_widget(resume)
         actions.add_widget(BigButton(ui, ui.t("Settings"), lambda: app.go("settings")))
         actions.add_widget(label(ui, ui.text(app.notice) if app.notice else "", "small", color=theme.WARN))
 

@@ -18,6 +18,10 @@ Option = tuple[str, bool, Callable[[], Msg | None] | Callable[[], None]]
 """A button of a line: its text, whether it is the current choice, what a tap does."""
 
 
+IN_PROGRESS = Msg("A game is in progress: it stays stored, and the home screen resumes it. A new game "
+                  "takes two taps on Start.")
+
+
 class NewGameScreen(BaseScreen):
     def build(self, body: BoxLayout) -> None:
         ui, app = self.ui, self.app
@@ -35,11 +39,26 @@ class NewGameScreen(BaseScreen):
         self._line(body, ui.t("Cards"), decks)
 
         absent = missing(lobby)
+        playing = app.session is not None and not app.over()
+        if playing:
+            body.add_widget(label(ui, ui.text(IN_PROGRESS), "small", bold=True, color=theme.BAD))
         note = app.notice or absent or Msg("Ready. Lay a hero card on the reader to add a hero.")
         body.add_widget(label(ui, ui.text(note), "small", color=theme.WARN))
-        start = BigButton(ui, ui.t("Start the game"), app.start)
+        sure = not playing or self.sure
+        start = BigButton(ui, ui.t("Start the game") if sure else ui.t("Start a new game anyway"),
+                          self._start if sure else self._sure)
         start.disabled = absent is not None
         body.add_widget(start)
+
+    sure = False  # a game is in progress and the players said to start another all the same
+
+    def _sure(self) -> None:
+        self.sure = True
+        self.refresh()
+
+    def _start(self) -> None:
+        self.sure = False
+        self.app.start()
 
     def _line(self, body: BoxLayout, title: str, options: list[Option]) -> None:
         ui = self.ui

@@ -1,5 +1,5 @@
 """The prompt panel and the transcript: what the engine waits for, as large buttons, and what has
-happened, each message with its rule; a long press on a rule citation shows the rule's text."""
+happened, each message with its rule; a tap on a rule citation shows the rule's text."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from companion.ui import theme
 from companion.ui.prompts import Choice, PromptView
 from companion.ui.rulebook import cite
 from companion.ui.theme import Ui
-from companion.ui.widgets import BigButton, LongPressLabel, Panel, label
+from companion.ui.widgets import BigButton, Panel, TapLabel, label
 
 RuleText = Callable[[str], Msg | Named | None]
 
@@ -44,12 +44,11 @@ def show_rule(ui: Ui, rule: str, rule_text: RuleText) -> ModalView:
     return view
 
 
-def citation(ui: Ui, rule: str, rule_text: RuleText, **kwargs: Any) -> LongPressLabel:
-    """A rule citation: held down, it shows the rule."""
+def citation(ui: Ui, rule: str, rule_text: RuleText, **kwargs: Any) -> TapLabel:
+    """A rule citation: tapped, it shows the rule."""
     kwargs.setdefault("font_size", ui.font("small"))
     kwargs.setdefault("color", theme.WARN)
-    return LongPressLabel(lambda: show_rule(ui, rule, rule_text),
-                          logical=ui.text(cite(rule)), rtl=ui.rtl, **kwargs)
+    return TapLabel(lambda: show_rule(ui, rule, rule_text), logical=ui.text(cite(rule)), rtl=ui.rtl, **kwargs)
 
 
 FITTING = 16  # four rows of four: what fits under a two-line title at 800x480

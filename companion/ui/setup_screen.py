@@ -10,6 +10,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 
 from companion.core.messages import Msg, Named
+from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.prompt_panel import citation
 from companion.ui.widgets import BigButton, label, row
@@ -47,28 +48,46 @@ class SetupScreen(BaseScreen):
         heroes = [app.heroes[h] for h in session.state.order]
         deals = session.setup.get("deal", {})
         steps = checklist(heroes, deals.get("combat", "app") == "app", len(heroes) == 3)
-        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.px(4))
+        # Padded below so that the last step scrolls fully into view above the Begin row.
+        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.px(4), padding=[0, 0, 0, ui.gap])
         box.bind(minimum_height=box.setter("height"))
+        self.steps = len(steps)
         for n, step in enumerate(steps, start=1):
-            tick = BigButton(ui, str(n), partial(self._tick, n), size_hint_x=None, width=ui.touch)
+            tick = BigButton(ui, str(n), size_hint_x=None, width=ui.touch)
+            tick.bind(on_release=partial(self._tick, n))
             tick.selected = n in self.done
             text = label(ui, ui.text(step), "small", size_hint_y=None, fit_height=True)
             line = row(ui, [tick, text], size_hint_y=None)
             text.bind(height=partial(_fit_line, line, ui.touch))
             box.add_widget(line)
-        scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(box)
-        body.add_widget(scroll)
+        self.scroll = ScrollView(do_scroll_x=False)
+        self.scroll.add_widget(box)
+        body.add_widget(self.scroll)
+        self.note = label(ui, "", "small", color=theme.WARN, size_hint_y=None, height=0, fit_height=True)
+        body.add_widget(self.note)
         rule = citation(ui, "§Setup", app.rule_text, size_hint_y=None, fit_height=True)
-        begin = BigButton(ui, ui.t("Begin the game"), self._begin)
-        body.add_widget(row(ui, [rule, begin], size_hint_y=None, height=ui.touch))
+        self.begin = BigButton(ui, ui.t("Begin the game"), self._begin)
+        body.add_widget(row(ui, [rule, self.begin], size_hint_y=None, height=ui.touch))
 
-    def _tick(self, n: int) -> None:
+    steps = 0
+    asked = False  # steps were left unticked and the players were asked once
+
+    def _tick(self, n: int, tick: BigButton) -> None:
+        """Ticked in place: a rebuild would throw the list back to its top under the players' fingers."""
         self.done = self.done ^ {n}
-        self.refresh()
+        tick.selected = n in self.done
+        self.asked = False
+        self.note.logical = ""
+        self.begin.logical = self.ui.t("Begin the game")
 
     def _begin(self) -> None:
-        self.done = frozenset()
+        left = self.steps - len(self.done)
+        if left and not self.asked:
+            self.asked = True
+            self.note.logical = self.ui.t("{count} setup steps are not ticked yet. Begin all the same?", count=left)
+            self.begin.logical = self.ui.t("Begin anyway")
+            return
+        self.done, self.asked = frozenset(), False
         self.app.go("table")
 
 

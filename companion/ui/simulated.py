@@ -15,6 +15,7 @@ from companion.ui.i18n import named
 
 Token = dict[str, str | int]
 TOKENS_PER_ROW = 4
+RANDOM_PX = 110  # the "random" throw's button: one word, never broken
 
 
 @dataclass(frozen=True)

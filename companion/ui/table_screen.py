@@ -11,6 +11,7 @@ from functools import partial
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
@@ -20,7 +21,8 @@ from companion.games.covenant.state import GameState
 from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.board import BoardView
-from companion.ui.heroes import attack_sum, conditions, hero_lines, status_line
+from companion.ui.herocard import hero_card_view
+from companion.ui.heroes import attack_sum, conditions, hero_card, status_line
 from companion.ui.i18n import N_
 from companion.ui.prompt_panel import PromptPanel, Transcript, citation
 from companion.ui.prompts import view
@@ -28,6 +30,7 @@ from companion.ui.summary import SummaryScreen
 from companion.ui.widgets import BigButton, Panel, label, row
 
 PANES = ("board", "heroes", "log")
+BANNER = (0.10, 0.08, 0.10, 0.96)
 STEP_MARKS = (("slot", "reveal"), ("space", "move"), ("to", "move"))
 PANE_NAMES = {"board": N_("Board"), "heroes": N_("Heroes"), "log": N_("Log")}
 FITTING = 6  # buttons that fit beside the heroes at 800x480 without scrolling
@@ -101,27 +104,20 @@ class TableScreen(BaseScreen):
     def _pane(self, state: GameState) -> Widget:
         ui, app = self.ui, self.app
         if self.pane == "board":
-            self.board = BoardView(app.data, app.tap_space, ui=ui, size_hint_x=1 - NARROW_SHARE)
+            self.board = BoardView(app.data, app.tap_space, ui=ui, pos_hint={"x": 0, "y": 0})
             self.board.show(state, highlight(app.table.prompt, state, app.referee.shown, app.confirming))
-            return self.board
+            holder = FloatLayout(size_hint_x=1 - NARROW_SHARE)
+            holder.add_widget(self.board)
+            if app.referee.notice is not None:
+                holder.add_widget(self._banner())
+            return holder
         if self.pane == "log":
             return Transcript(ui, app.referee.transcript, app.rule_text, size_hint_x=0.5)
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.gap)
         box.bind(minimum_height=box.setter("height"))
         for hero in (state.heroes[h] for h in state.order):
-            panel = Panel(orientation="vertical", padding=ui.px(6), size_hint_y=None)
-            panel.bind(minimum_height=panel.setter("height"))
-            first, second = hero_lines(hero, app.data)
-            colour = theme.BAD if hero.fallen else theme.TEXT
             active = state.phase == "heroes" and state.outcome is None and hero.id == state.active
-            panel.add_widget(label(ui, ui.text(first), "small", bold=active, color=colour, size_hint_y=None,
-                                   fit_height=True))
-            panel.add_widget(label(ui, ui.text(second), "small", color=theme.MUTED, size_hint_y=None,
-                                   fit_height=True))
-            for condition in conditions(hero, state):
-                panel.add_widget(label(ui, ui.text(condition), "small", color=theme.WARN, size_hint_y=None,
-                                       fit_height=True))
-            box.add_widget(panel)
+            box.add_widget(hero_card_view(ui, hero_card(hero, app.data), conditions(hero, state), active))
         scroll = ScrollView(do_scroll_x=False, size_hint_x=0.5)
         scroll.add_widget(box)
         return scroll
@@ -154,7 +150,7 @@ class TableScreen(BaseScreen):
         if kept is not None:
             self._kept(now, kept)
             return
-        if referee.notice is not None:
+        if referee.notice is not None and not narrow:  # beside the board it lies over the board's key
             self._text(now, ui.text(referee.notice), "small", color=theme.WARN)
             if referee.notice_rule:
                 now.add_widget(citation(ui, referee.notice_rule, app.rule_text, size_hint_y=None, fit_height=True))
@@ -176,8 +172,21 @@ class TableScreen(BaseScreen):
                                  padding=0)
         now.add_widget(self.panel)
 
+    def _banner(self) -> Panel:
+        """The calm message of the moment (a refusal, a device's notice) over the foot of the board, where
+        it can push neither the map nor the buttons beside it."""
+        ui, referee = self.ui, self.app.referee
+        assert referee.notice is not None
+        banner = Panel(orientation="vertical", padding=ui.gap, size_hint_y=None, pos_hint={"x": 0, "y": 0})
+        banner.fill = BANNER
+        banner.bind(minimum_height=banner.setter("height"))
+        self._text(banner, ui.text(referee.notice), "small", color=theme.WARN)
+        if referee.notice_rule:
+            banner.add_widget(citation(ui, referee.notice_rule, self.app.rule_text, size_hint_y=None, fit_height=True))
+        return banner
+
     def _kept(self, now: Panel, kept: Input) -> None:
-        """After an undo, a die or a card already seen stands (R-STORE-1): the players take it as it was."""
+        """After an undo, a die or a card already seen stands for the same roll or draw (R-STORE-1, R-STORE-2)."""
         ui, app = self.ui, self.app
         prompt = app.table.prompt
         face_or_card = kept.face if isinstance(kept, Roll) else getattr(kept, "card", None)
@@ -188,7 +197,7 @@ class TableScreen(BaseScreen):
             shown = prompt.labels.get(face_or_card, Msg(face_or_card))
         text = ui.t("Before the undo this came out: {result}. It stands.", result=ui.text(shown))
         now.add_widget(self._scrolled([text], "body"))
-        now.add_widget(citation(ui, "R-STORE-1", app.rule_text, size_hint_y=None, fit_height=True))
+        now.add_widget(citation(ui, "R-STORE-2", app.rule_text, size_hint_y=None, fit_height=True))
         now.add_widget(BigButton(ui, ui.t("Go on"), partial(app.answer, kept)))
 
     def _odds(self, now: Panel, state: GameState, narrow: bool) -> None:

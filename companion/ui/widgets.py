@@ -1,12 +1,11 @@
 """The few widgets every screen is made of: a label that lays Arabic out right, a large button, a panel,
-a row that mirrors itself in Arabic, and a long press for rule citations."""
+a row that mirrors itself in Arabic, and a tappable label for rule citations."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kivy.clock import Clock
 from kivy.graphics import Color, RoundedRectangle
 from kivy.properties import BooleanProperty, ColorProperty, OptionProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -18,8 +17,6 @@ from companion.ui import theme
 from companion.ui.bidi import display_paragraphs
 from companion.ui.fonts import LATIN, markup, measurer
 from companion.ui.theme import Ui
-
-LONG_PRESS_S = 0.5  # plus a scroll view's 0.25 s wait to tell a hold from a swipe
 
 
 class BidiLabel(Label):
@@ -115,27 +112,25 @@ class BigButton(Filled, ButtonBehavior, BidiLabel):
             self.fill, self.color = theme.BUTTON, theme.TEXT
 
 
-class LongPressLabel(BidiLabel):
-    """A label that calls `on_long` when held for `LONG_PRESS_S` seconds (rule citations)."""
+class TapLabel(BidiLabel):
+    """A label that calls `on_tap` when a finger lifts on it (rule citations: they look like links, so
+    a short tap opens them); a finger that slides off it taps nothing."""
 
-    def __init__(self, on_long: Callable[[], object], **kwargs: Any) -> None:
+    def __init__(self, on_tap: Callable[[], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._on_long = on_long
-        self._pending: Any = None
+        self._on_tap = on_tap
 
     def on_touch_down(self, touch: Any) -> bool:
         if not self.collide_point(*touch.pos):
             return bool(super().on_touch_down(touch))
-        self._pending = Clock.schedule_once(lambda _dt: self._on_long(), LONG_PRESS_S)
         touch.grab(self)
         return True
 
     def on_touch_up(self, touch: Any) -> bool:
         if touch.grab_current is self:
             touch.ungrab(self)
-            if self._pending is not None:
-                self._pending.cancel()
-                self._pending = None
+            if self.collide_point(*touch.pos):
+                self._on_tap()
             return True
         return bool(super().on_touch_up(touch))
 

@@ -13,14 +13,13 @@ from __future__ import annotations
 import json
 import os
 import sys
-import time
 import traceback
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
 from companion.config import Settings
-from companion.core.events import DiceRolling, DomainEvent
+from companion.core.events import DiceRolling, DiceThrown, DomainEvent, SettledDie
 from companion.core.flow import Act, ActionPrompt, CardPrompt, ChoicePrompt, DiePrompt
 from companion.core.messages import Lang
 from companion.store import Problem
@@ -36,8 +35,8 @@ class Driver:
         self.shots: list[str] = []
         self.checks = 0
         self.failure = ""
-        self.held = 0.0
         self.report: dict[str, Any] = {}
+        self.panel_places: dict[str, set[tuple[str, tuple[float, ...]]]] = {}  # per screen
         self.taps = 0  # every finger on the screen or on a physical button, for the tap count
 
     # ---- running a scenario: a generator that yields the seconds to wait before its next step ----
@@ -119,20 +118,17 @@ class Driver:
         pin.drive_high()
 
     def show_rule(self, rule: str, shot: str) -> Generator[float, None, None]:
-        """A short tap on a rule citation does nothing; a long press shows the rule, shot, then closed."""
+        """A short tap on a rule citation (it looks like a link) shows the rule, shot, then closed."""
         from companion.ui.rulebook import cite
-        from companion.ui.widgets import LongPressLabel
+        from companion.ui.widgets import TapLabel
 
         yield from self.settle()
-        cited = self.find(self.app.ui().text(cite(rule)), kind=LongPressLabel)
-        touch = self._touch(cited)
+        citation = self.find(self.app.ui().text(cite(rule)), kind=TapLabel)
+        touch = self._touch(citation)
+        self.taps += 1
         touch.touch_down()
         touch.touch_up()
-        yield 1.0
-        assert not self.modal_open(), "a short tap on a rule citation opened the rule"
-        yield from self.hold(cited, self.modal_open)
-        # Kivy times the 0.5 s from the frame the touch arrived in, a little before our clock started.
-        assert self.held >= 0.45, f"the rule opened after {self.held:.2f} s, before a long press"
+        yield from self.until(self.modal_open, "the rule to open on a short tap", most=2.0)
         yield 0.5  # the window fades in
         yield from self.settle()
         self.find(self.t("Close"))
@@ -160,17 +156,6 @@ class Driver:
         touch.touch_up()
         yield SETTLE_S
         assert released, f"the touch on {text!r} did not reach it"
-
-    def hold(self, widget: Any, until: Callable[[], bool], most: float = 4.0) -> Generator[float, None, None]:
-        """A finger held on `widget` until `until()` holds (fails after `most` seconds)."""
-        touch = self._touch(widget)
-        touch.touch_down()
-        start = time.monotonic()
-        while not until() and time.monotonic() - start < most:
-            yield 0.05
-        self.held = time.monotonic() - start  # real time: a loaded machine draws fewer frames
-        touch.touch_up()
-        assert until(), f"holding {widget.logical!r} for {most} s did nothing"
 
     def modal_open(self) -> bool:
         from kivy.core.window import Window
@@ -302,9 +287,19 @@ def names(d: Driver, table: str, key: str) -> str:
     return str(spec.ar if d.app.lang == "ar" else spec.en)
 
 
-def simulated(d: Driver, button: str) -> Generator[float, None, None]:
-    """A hand on the simulated hardware: the panel opened, one of its buttons tapped."""
+def simulated(d: Driver, button: str, shot: str = "") -> Generator[float, None, None]:
+    """A hand on the simulated hardware: the panel opened, one of its buttons tapped. Every button stays
+    where it was the last time the panel opened on that screen (issue 17, finding 10: used markers grey
+    out in place)."""
+    from companion.ui.widgets import BigButton
+
     yield from d.tap(d.t("Tags & dice"))
+    yield from d.settle()
+    places = {(b.logical, tuple(b.to_window(*b.pos))) for b in d.widgets(BigButton)}
+    before = d.panel_places.setdefault(d.screen(), places)
+    assert places == before, f"the panel's buttons moved: {sorted(places ^ before)[:4]}"
+    if shot:  # every text whole: "random" unbroken (finding 10)
+        yield from d.shot(shot)
     yield from d.tap(button)
     yield from d.until(lambda: not d.modal_open(), "the panel to fade out")
 
@@ -346,9 +341,11 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     yield from d.shot(f"newgame-{lang}")
     yield from d.tap(d.t("Start the game"))
     assert d.screen() == "setup"
-    yield from d.tap("1")
+    yield from setup_checklist(d)
     yield from d.shot(f"setup-{lang}")
     yield from d.tap(d.t("Begin the game"))
+    assert d.screen() == "setup", "the game began with steps unticked, without asking"
+    yield from d.tap(d.t("Begin anyway"))
     assert d.screen() == "table" and app.session is not None
     yield from d.shot(f"table-board-{lang}")
 
@@ -358,6 +355,9 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     assert app.session.state.heroes["knight"].space == "t7" and app.referee.put_back
     yield from d.shot(f"table-undo-{lang}")
     yield from d.tap(d.t("Done"))
+    yield from d.tap(d.t("Home"))
+    yield from d.shot(f"home-playing-{lang}")  # "Back to the game" and a resume button whole (finding 10)
+    yield from d.tap(d.t("Back to the game"))
     yield from d.tap(d.t("Heroes"))
     yield from d.shot(f"table-heroes-{lang}")
     yield from d.tap(d.t("Log"))
@@ -373,7 +373,11 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     yield from d.shot(f"table-reveal-{lang}")
     yield from d.tap(d.t("Next"))
     yield from d.shot(f"table-die-{lang}")
-    yield from simulated(d, names_face(d, "trap", "teleport"))
+    # The wrong die in the tray: the refusal stays in its own lines, the faces on screen (finding 10).
+    d.post(DiceThrown("tray", [SettledDie("t1", "treasure", "gold")]))
+    yield from d.until(lambda: app.referee.notice is not None, "the wrong die is refused")
+    yield from d.shot(f"table-refusal-{lang}")
+    yield from simulated(d, names_face(d, "trap", "teleport"), f"simulated-{lang}")
     yield from d.until(lambda: bool(app.referee.steps), "the tray's throw is ruled")
     assert app.referee.steps[0].kind == "trap"
     yield from d.shot(f"table-step-{lang}")
@@ -385,8 +389,11 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
 
     # Undo the reveal: the marker and the trap die it got stand when the door is opened again (R-STORE-1).
     yield from d.tap(d.t("Undo"))
-    # The Knight back out of the room, the door token off it: its marker lies there, face down again.
-    assert "room3" not in app.session.state.board.revealed and len(app.referee.put_back) == 2
+    # The Knight back out of the room, the door token off it (its marker lies there, face down again);
+    # then what stands if the door is opened again: the marker and the trap die seen (R-STORE-2).
+    said = [m.id for m in app.referee.put_back]
+    assert "room3" not in app.session.state.board.revealed and len(said) == 4, said
+    assert sum(m.startswith("The same choice again") for m in said) == 2, said
     yield from d.tap(d.t("Done"))
     yield from d.tap_board("room3")
     yield from d.shot(f"table-kept-{lang}")
@@ -445,6 +452,27 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
         yield from d.tap(d.t("Home"))
         yield from d.tap("English")
         assert app.lang == "en" and d.find("New game").logical == "New game"
+        from companion.ui.prefs import load_lang
+
+        assert load_lang(app.settings.store.path) == "en", "the language chosen is not kept for the next start"
+
+
+def setup_checklist(d: Driver) -> Generator[float, None, None]:
+    """Issue 17, finding 8: the checklist scrolled to its end shows the last step whole, and a tick keeps
+    the list where it is (the next tap lands where the finger expects)."""
+    from kivy.uix.scrollview import ScrollView
+
+    (scroll,) = d.widgets(ScrollView)
+    scroll.scroll_y = 0
+    yield from d.settle()
+    last = d.find(str(d.app.screen("setup").steps))
+    line = last.parent
+    _, sy = scroll.to_window(*scroll.pos)
+    _, ly = line.to_window(*line.pos)
+    assert ly >= sy - 1 and ly + line.height <= sy + scroll.height + 1, "the last step cannot be seen whole"
+    yield from d.tap(last.logical)
+    assert last.selected and scroll.scroll_y < 0.01, f"a tick moved the list to {scroll.scroll_y}"
+    yield from d.tap("1")
 
 
 def option_label(app: Any, option: str) -> Any:
@@ -476,6 +504,13 @@ def screens_only(d: Driver) -> Generator[float, None, None]:
     yield from d.tap(d.t("Resume: {heroes}", heroes=hero))
     assert d.screen() == "table" and d.app.session.state.heroes["sorceress"].space == "t3"
     yield from d.shot(f"table-board-{d.lang}-{size}")
+    # Issue 17, finding 11: with a game in progress, "New game" says so before anything is lost.
+    yield from d.tap(d.t("Home"))
+    yield from d.tap(d.t("New game"))
+    from companion.ui.newgame_screen import IN_PROGRESS
+    from companion.ui.widgets import BidiLabel
+
+    d.find(d.app.ui().text(IN_PROGRESS), kind=BidiLabel)
 
 
 GOALS = {"attack": 2, "move": 1, "reveal": 1, "end": 1}

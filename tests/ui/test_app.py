@@ -97,5 +97,6 @@ def test_every_main_screen_is_shot_in_both_languages(runs: dict[str, tuple[int, 
     taken = {s for _, report, _ in runs.values() for s in report.get("shots", [])}  # type: ignore[attr-defined]
     for screen in ("home", "settings", "newgame", "setup", "table-board", "table-heroes", "table-log", "table-undo",
                    "table-die", "table-step", "table-kept", "table-odds", "table-rolling", "table-hit",
-                   "table-monsters", "summary", "rule", "table-reveal", "table-marker", "table-monster-step"):
+                   "table-monsters", "summary", "rule", "table-reveal", "table-marker", "table-monster-step",
+                   "simulated"):
         assert {f"{screen}-ar.png", f"{screen}-en.png"} <= taken

@@ -19,7 +19,8 @@ from companion.core.rules import find
 from companion.games.covenant.data import default
 from companion.store import Store, StoredSession
 from companion.table import Lobby, Table
-from companion.ui.heroes import conditions, hero_lines, hp_text, status_line
+from companion.ui.heroes import card_lines, conditions, status_line
+from companion.ui.heroes import hero_card as card_of
 from companion.ui.newgame import deck_mode, missing, set_deck_mode, toggle_hero
 from companion.ui.referee import NoGame, Referee
 from companion.ui.status import StatusBoard
@@ -106,12 +107,18 @@ def test_hero_panels_read_the_state() -> None:
     state = rules.new_game({"heroes": ["knight", "rogue"], "seed": 3,
                             "position": {"heroes": {"rogue": {"hp": 1}}, "falls": 2}})
     knight, rogue = state.heroes["knight"], state.heroes["rogue"]
-    first, second = hero_lines(knight, DATA)
-    assert first.text("en") == "Exiled Knight: HP 14 (+12 token, marker on 2) · gold 3"
-    assert "potions: Health potion" in second.text("en") and "shards: 0" in second.text("en")
-    assert hero_lines(rogue, DATA)[0].text("ar") == "لصّة الظلال: نقاط الحياة 1، الذهب 3"
-    rogue.fallen = True
-    assert hp_text(rogue).text("en") == "fallen"
+    card = card_of(knight, DATA)
+    assert card.hp_line.text("en") == "HP 14/14 (+12 token, marker on 2)" and (card.hp, card.most) == (14, 14)
+    # Issue 17, finding 11: the basic weapon the setup hands out, potions and shards with counts.
+    lines = [m.text("en") for m in card_lines(card)]
+    assert lines == ["gold 3 · potions: Health potion ×1 · shards ×0", "gear: basic weapon"]
+    knight.potions = ["health", "health"]
+    assert "Health potion ×2" in card_lines(card_of(knight, DATA))[0].text("en")
+    assert card_of(rogue, DATA).hp_line.text("ar") == "نقاط الحياة 1/11"
+    assert "السلاح الأساسي" in card_lines(card_of(rogue, DATA))[1].text("ar")
+    rogue.fallen, rogue.curse = True, 1
+    fallen = card_of(rogue, DATA)
+    assert fallen.fallen and fallen.cursed and fallen.hp_line.text("en") == "fallen"
     assert status_line(state, DATA).text("en") == "Round 1 · Exiled Knight: 4 actions · falls 2/6"
     state.outcome = "defeat:falls"
     assert "the game is over" in status_line(state, DATA).text("en")

@@ -1,5 +1,5 @@
 """The Arabic rulings: every ruling of `docs/rulings.md` has its translation under the same id in
-`docs/rulings.ar.md`, and a long press on an Arabic screen shows it."""
+`docs/rulings.ar.md`, and a tap on an Arabic screen shows it."""
 
 from __future__ import annotations
 

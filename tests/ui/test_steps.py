@@ -8,7 +8,7 @@ import queue
 import re
 
 from companion.core.events import DomainEvent
-from companion.core.flow import Act, CardPrompt, ChoicePrompt, Choose, Draw, Event, Roll
+from companion.core.flow import Act, CardPrompt, ChoicePrompt, Choose, Draw, Event, Rejection, Roll
 from companion.games.covenant.bots import Bot
 from companion.games.covenant.data import default
 from companion.games.covenant.engine import CovenantRules
@@ -17,7 +17,7 @@ from companion.games.covenant.spaces import space_labels
 from companion.games.covenant.state import GameState
 from companion.store import Store, StoredSession
 from companion.table import Table
-from companion.ui.heroes import attack_sum, status_line
+from companion.ui.heroes import attack_sum, status_line, wasted_healing
 from companion.ui.referee import Referee
 
 DATA = default()
@@ -151,3 +151,42 @@ def test_the_attack_step_names_its_numbers() -> None:
                                     f"against strength {data['strength']}")
         assert "البطاقة" in named.text("ar") and "النرد" in named.text("ar")
         assert attack_sum(referee.steps[-1]) is None or referee.steps[-1] is outcome
+
+
+def test_a_potion_that_would_waste_healing_says_so() -> None:
+    """§Equipment and potions: healing stops at the hero's maximum; 5 for a hero 2 short wastes 3."""
+    state = CovenantRules().new_game({"heroes": ["knight"], "seed": 1,
+                                      "position": {"heroes": {"knight": {"hp": 12}}}})
+    warning = wasted_healing(state.heroes["knight"], "health", DATA)
+    assert warning is not None and warning.text("en").startswith(
+        "Health potion heals 5, but Exiled Knight is missing only 2 HP: 3 would be wasted.")
+    assert "سيضيع 3" in warning.text("ar")
+    state.heroes["knight"].hp = 9
+    assert wasted_healing(state.heroes["knight"], "health", DATA) is None
+    assert wasted_healing(state.heroes["knight"], "strength", DATA) is None
+
+
+def test_a_kept_roll_stands_only_for_the_roll_it_was_seen_for() -> None:
+    """R-STORE-1 as issue 17 (finding 7) asks: the Rogue throws a 2, Undo twice, another choice; the
+    Knight's attack later takes his own throw, and the undo said what would stand."""
+    setup = {"heroes": ["rogue", "knight"], "seed": 1, "position": {
+        "heroes": {"rogue": {"space": "m3"}, "knight": {"space": "m3"}},
+        "monsters": [{"uid": "m1", "kind": "troll", "space": "m3"}], "next_uid": 2}}
+    with Store(":memory:") as store:
+        session = store.start("covenant", setup)
+        assert isinstance(session, StoredSession)
+        assert not isinstance(session.submit(Act("rogue", "attack", "m1")), Rejection)
+        while isinstance(prompt := session.prompt(), CardPrompt):
+            session.submit(Draw(prompt.deck))
+        assert not isinstance(session.submit(Roll("d6", "2")), Rejection)
+        if isinstance(prompt := session.prompt(), ChoicePrompt):
+            session.submit(Choose("keep", prompt.chooser))
+        said = [m.text("en") for m in session.undo().put_back]  # type: ignore[union-attr]
+        said += [m.text("en") for m in session.undo().put_back]  # type: ignore[union-attr]
+        assert any(s.startswith("The same choice again: six-sided die stands as it came out, 2.") for s in said), said
+        assert not isinstance(session.submit(Act("rogue", "end", "turn")), Rejection)
+        assert not isinstance(session.submit(Act("knight", "attack", "m1")), Rejection)
+        while isinstance(prompt := session.prompt(), CardPrompt):
+            session.submit(Draw(prompt.deck))
+        assert session.kept_result() is None, "the Rogue's 2 would answer the Knight's throw"
+        assert not isinstance(session.submit(Roll("d6", "4")), Rejection)

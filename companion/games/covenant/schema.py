@@ -260,7 +260,7 @@ class RoomCard(Entry, frozen=True):
 
 class Section(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A section of the rulebook as the referee cites it ("§Combat"), titled in both languages, with its
-    text (the Arabic original's and the English rendering's) for the screen's long press."""
+    text (the Arabic original's and the English rendering's) for the screen's rule window."""
 
     id: str
     en: str
