@@ -16,6 +16,14 @@ from companion.ui.status import DeviceRow
 from companion.ui.widgets import BigButton, Panel, label, row
 
 RESUME_SHOWN = 2
+TABLE_GAMES = ("covenant",)
+"""The rule systems that have a table screen. Another game's stored sessions (Dungeon Roll, Descent, made
+by `companion replay` or `sessions import`) stay in the store and are not offered here."""
+
+
+def resumable(unfinished: list[SessionInfo], playing: int | None) -> list[SessionInfo]:
+    """The newest unfinished stored games this screen can play, other than the one in play."""
+    return [s for s in unfinished if s.game in TABLE_GAMES and s.id != playing][:RESUME_SHOWN]
 STATE_COLOURS = {
     DeviceState.CONNECTED: theme.GOOD,
     DeviceState.SIMULATED: theme.WARN,
@@ -57,9 +65,8 @@ class HomeScreen(BaseScreen):
         body.add_widget(row(ui, [actions, self.panel]))
 
     def _resumable(self) -> list[SessionInfo]:
-        """The newest unfinished stored games other than the one in play (two fit beside the status)."""
         playing = self.app.session.id if self.app.session is not None else None
-        return [s for s in self.app.store.unfinished() if s.id != playing][:RESUME_SHOWN]
+        return resumable(self.app.store.unfinished(), playing)
 
     def _heroes(self, heroes: list[str]) -> Named:
         names = [self.app.heroes.get(h, {"en": h, "ar": h}) for h in heroes]
