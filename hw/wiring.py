@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tomllib
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -18,6 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from companion.config import Pins
 
 HW = Path(__file__).resolve().parent
+# The PN532's RSTPDN line is a setting of the shipped config (`[nfc] reset_pin`), not of the GPIO pins.
+PN532_RESET = int(tomllib.loads((HW.parent / "deploy" / "config.toml").read_text())["nfc"]["reset_pin"])
 SVG_PATH = HW / "wiring.svg"
 TABLE_PATH = HW / "pinmap.md"
 
@@ -85,7 +88,8 @@ def parts(pins: Pins) -> list[Part]:
             Wire("the transistor's emitter", 20))),
         Part("PN532 reader (UART)", "#00838f", (
             Wire("VCC", 1), Wire("RX (the Pi's TX goes to the reader's RX)", 8, uart),
-            Wire("GND", 9), Wire("TX (the reader's TX goes to the Pi's RX)", 10, uart))),
+            Wire("GND", 9), Wire("TX (the reader's TX goes to the Pi's RX)", 10, uart),
+            Wire("RSTPDN, where the module brings it out", header_pin(PN532_RESET), "nfc.reset_pin"))),
         Part("7-inch display power", "#455a64", (Wire("5V (red wire)", 4), Wire("GND (black wire)", 6))),
     ]
 

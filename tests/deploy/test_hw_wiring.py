@@ -6,6 +6,7 @@ import importlib.util
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from types import ModuleType
 
@@ -43,6 +44,13 @@ def test_every_pin_setting_is_wired_to_its_header_pin() -> None:
     for field in Pins.__struct_fields__:
         gpio = getattr(Pins(), field)
         assert f"| {w.header_pin(gpio)} | GPIO{gpio} | `gpio.pins.{field}` |" in table
+
+
+def test_the_pn532_reset_line_is_drawn_on_the_shipped_configs_pin() -> None:
+    """Issue 13, finding 4: the recovery pulses RSTPDN on `[nfc] reset_pin`; the wiring must show that wire."""
+    w = wiring()
+    gpio = tomllib.loads((REPO / "deploy" / "config.toml").read_text())["nfc"]["reset_pin"]
+    assert f"| {w.header_pin(gpio)} | GPIO{gpio} | `nfc.reset_pin` |" in w.pin_table(Pins())
 
 
 def test_drawing_follows_changed_pins() -> None:
