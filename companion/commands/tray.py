@@ -18,6 +18,7 @@ import queue
 import re
 import shlex
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -56,7 +57,11 @@ def run(args: argparse.Namespace) -> int:
     from companion.core.events import DomainEvent
     from companion.devices.tray import open_tray
 
-    settings = config.load().tray
+    try:
+        settings = config.load().tray
+    except config.ConfigError as exc:
+        print(f"companion tray: the settings cannot be read: {exc}", file=sys.stderr)
+        return 2
     if args.tray_command == "sim":
         settings.backend = "simulated"
     stopped = False

@@ -158,12 +158,14 @@ def test_settings_are_read_the_same_way(tmp_path: Path, text: bytes, reason: str
     assert "\n" not in str(caught.value)
 
 
-def test_sessions_says_so_when_the_settings_cannot_be_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("command", [["sessions", "list"], ["tray", "status"]])
+def test_a_command_says_so_when_the_settings_cannot_be_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str],
+                                                            command: list[str]) -> None:
     settings = tmp_path / "config.toml"
     settings.write_bytes(b"[store]\npath = '/tmp/caf\xe9'\n")
     monkeypatch.setenv("COMPANION_CONFIG", str(settings))
-    assert cli.main(["sessions", "list"]) == 2
+    assert cli.main(command) == 2
     out, err = capsys.readouterr()
-    assert out == "" and err == (f"companion sessions: the settings cannot be read: {settings}: line 2, column 17: "
-                                 "byte 0xE9 is not UTF-8 (Latin-1?); save the file as UTF-8\n")
+    assert out == "" and err == (f"companion {command[0]}: the settings cannot be read: {settings}: line 2, "
+                                 "column 17: byte 0xE9 is not UTF-8 (Latin-1?); save the file as UTF-8\n")
