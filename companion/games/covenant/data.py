@@ -8,7 +8,6 @@ every fact the rulebook fixes (GAPS.md), so that an edited value that breaks the
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -16,8 +15,9 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from companion.core import files
+from companion.core import files, gamedata
 from companion.core.dice import DieKind
+from companion.core.gamedata import DataError
 from companion.games.covenant.checks import cross_check
 from companion.games.covenant.schema import (
     AbilitySpec,
@@ -43,20 +43,10 @@ from companion.games.covenant.schema import (
 
 T = TypeVar("T")
 
-REPO_DATA = Path(__file__).resolve().parents[3] / "data"
 
 
 def data_dir() -> Path:
-    """`$COMPANION_DATA` if set (a table owner's edited copy), else the repository's `data/`."""
-    return Path(os.environ.get("COMPANION_DATA", REPO_DATA)) / "covenant"
-
-
-class DataError(ValueError):
-    """The data files cannot be used; `errors` lists every problem, each naming file, entry and field."""
-
-    def __init__(self, errors: list[str]) -> None:
-        super().__init__("\n".join(errors))
-        self.errors = errors
+    return gamedata.data_dir("covenant")
 
 
 class _Reader:

@@ -8,7 +8,6 @@ the same way, its "file" being the scenario's setup.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,26 +18,20 @@ from typing import Any, TypeVar
 import msgspec
 import yaml
 
+from companion.core import gamedata
 from companion.core.dice import DieKind
+from companion.core.gamedata import DataError
 from companion.games.descent.grid import KINDS, Board, Boulder, Cell, Door, Figure, MapState, Wall
 from companion.games.descent.schema import TERRAIN, DieValues, FaceValue, MapFile, TemplateSpec
 
 T = TypeVar("T")
-REPO_DATA = Path(__file__).resolve().parents[3] / "data"
 ATTACK_DICE = ("red", "blue", "white")
 POWER_DICE = ("green", "yellow", "black")
 FACE_ID = re.compile(r"^r(\d+)-d(\d+)-s(\d+)$")
 
 
 def data_dir() -> Path:
-    """`$COMPANION_DATA` if set (a table owner's edited copy), else the repository's `data/`."""
-    return Path(os.environ.get("COMPANION_DATA", REPO_DATA)) / "descent"
-
-
-class DataError(ValueError):
-    def __init__(self, errors: list[str]) -> None:
-        super().__init__("\n".join(errors))
-        self.errors = errors
+    return gamedata.data_dir("descent")
 
 
 @dataclass(frozen=True, eq=False)

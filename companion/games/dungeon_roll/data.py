@@ -7,7 +7,6 @@ kind; what an ultimate needs) are cross-checked. `companion data check --game du
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -16,7 +15,9 @@ from typing import Protocol, TypeVar
 import msgspec
 import yaml
 
+from companion.core import gamedata
 from companion.core.dice import DieKind
+from companion.core.gamedata import DataError
 from companion.games.dungeon_roll.schema import (
     COMPANIONS,
     DUNGEON_FACES,
@@ -35,7 +36,6 @@ class HasId(Protocol):
 
 T = TypeVar("T", bound=HasId)
 
-REPO_DATA = Path(__file__).resolve().parents[3] / "data"
 PARTY_DICE = 7
 DUNGEON_DICE = 7
 SHEET_TREASURES = {"vorpal-sword": (3, 1), "talisman": (3, 1), "scepter-of-power": (3, 1), "thieves-tools": (3, 1),
@@ -45,16 +45,7 @@ SHEET_TREASURES = {"vorpal-sword": (3, 1), "talisman": (3, 1), "scepter-of-power
 
 
 def data_dir() -> Path:
-    """`$COMPANION_DATA` if set (a table owner's edited copy), else the repository's `data/`."""
-    return Path(os.environ.get("COMPANION_DATA", REPO_DATA)) / "dungeon-roll"
-
-
-class DataError(ValueError):
-    """The data files cannot be used; `errors` lists every problem, each naming file, entry and field."""
-
-    def __init__(self, errors: list[str]) -> None:
-        super().__init__("\n".join(errors))
-        self.errors = errors
+    return gamedata.data_dir("dungeon-roll")
 
 
 @dataclass(frozen=True, eq=False)

@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 from descent_game import drawn, game, play
 
+from companion.core import gamedata
 from companion.core.flow import Act, Roll
 from companion.core.rules import Session, SetupError
 from companion.games.descent import data
 from companion.games.descent.engine import DescentRules
 
-ROOT = data.REPO_DATA / "descent"
+ROOT = gamedata.REPO_DATA / "descent"
 
 
 def copy(tmp_path: Path) -> Path:
