@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
+from companion.core import gamedata
 from companion.core.flow import Event, Input
 from companion.core.rules import replay
 from companion.games.covenant import traits
@@ -206,7 +207,7 @@ def test_companion_simulate_reports_broken_game_data_instead_of_crashing(
 
     from companion.games.covenant import data
 
-    shutil.copytree(data.REPO_DATA / "covenant", tmp_path / "covenant")
+    shutil.copytree(gamedata.REPO_DATA / "covenant", tmp_path / "covenant")
     heroes = tmp_path / "covenant" / "heroes.yaml"
     heroes.write_text(heroes.read_text(encoding="utf-8").replace("  hp: 14\n", "  hp: 99\n"), encoding="utf-8")
     monkeypatch.setenv("COMPANION_DATA", str(tmp_path))
