@@ -50,8 +50,8 @@ def run(args: argparse.Namespace) -> int:
         return _dungeon_roll(args)
     if args.bots == "greedy":
         return _error("--bots: cautious or bold for The Last Covenant.", "‏--bots: cautious أو bold للعهد الأخير.")
+    from companion.core.gamedata import DataError
     from companion.games.covenant import simulate
-    from companion.games.covenant.data import DataError
     from companion.games.covenant.engine import CovenantRules
 
     try:
@@ -162,8 +162,8 @@ def plot(r: Report, path: Path) -> None:
 
 
 def _dungeon_roll(args: argparse.Namespace) -> int:
+    from companion.core.gamedata import DataError
     from companion.games.dungeon_roll import simulate as dungeon_roll
-    from companion.games.dungeon_roll.data import DataError
     from companion.games.dungeon_roll.engine import DungeonRollRules
 
     try:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TypeVar
 
 REPO_DATA = Path(__file__).resolve().parents[2] / "data"
+T = TypeVar("T")
 
 
 def data_dir(game: str) -> Path:
@@ -20,3 +22,11 @@ class DataError(ValueError):
     def __init__(self, errors: list[str]) -> None:
         super().__init__("\n".join(errors))
         self.errors = errors
+
+
+def loaded(read: tuple[T | None, list[str]]) -> T:
+    """The data a game's `read` gave, or DataError with every problem it found."""
+    data, errors = read
+    if data is None:
+        raise DataError(errors)
+    return data

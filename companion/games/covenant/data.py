@@ -17,7 +17,6 @@ import msgspec
 
 from companion.core import files, gamedata
 from companion.core.dice import DieKind
-from companion.core.gamedata import DataError
 from companion.games.covenant.checks import cross_check
 from companion.games.covenant.schema import (
     AbilitySpec,
@@ -142,10 +141,7 @@ def check_all(root: Path | None = None) -> list[str]:
 
 
 def load(root: Path | None = None) -> GameData:
-    data, errors = read(root)
-    if data is None:
-        raise DataError(errors)
-    return data
+    return gamedata.loaded(read(root))
 
 
 @cache

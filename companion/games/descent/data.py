@@ -20,7 +20,6 @@ import yaml
 
 from companion.core import gamedata
 from companion.core.dice import DieKind
-from companion.core.gamedata import DataError
 from companion.games.descent.grid import KINDS, Board, Boulder, Cell, Door, Figure, MapState, Wall
 from companion.games.descent.schema import TERRAIN, DieValues, FaceValue, MapFile, TemplateSpec
 
@@ -231,10 +230,7 @@ def read(root: Path | None = None) -> tuple[DescentData | None, list[str]]:
 
 
 def load(root: Path | None = None) -> DescentData:
-    data, errors = read(root)
-    if data is None:
-        raise DataError(errors)
-    return data
+    return gamedata.loaded(read(root))
 
 
 @cache

@@ -17,7 +17,6 @@ import yaml
 
 from companion.core import gamedata
 from companion.core.dice import DieKind
-from companion.core.gamedata import DataError
 from companion.games.dungeon_roll.schema import (
     COMPANIONS,
     DUNGEON_FACES,
@@ -158,10 +157,7 @@ def read(root: Path | None = None) -> tuple[GameData | None, list[str]]:
 
 
 def load(root: Path | None = None) -> GameData:
-    data, errors = read(root)
-    if data is None:
-        raise DataError(errors)
-    return data
+    return gamedata.loaded(read(root))
 
 
 @cache
