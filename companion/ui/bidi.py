@@ -124,8 +124,8 @@ def display_lines(text: str, width: float, measure: Measure, rtl: bool) -> list[
     return [line for paragraph in display_paragraphs(text, width, measure, rtl) for line in paragraph]
 
 
-_NUMBER = re.compile(r"^[(«]?[+−-]?\d+(?:[.,/:]\d+)*[%٪]?$")
-_CLAUSE_END = re.compile(r"^[(«]?[+−-]?\d+(?:[.,/:]\d+)*[%٪]?[)»]?[،؛:,;.!?]$")
+_NUMBER = re.compile(r"^[(«]?[+−×-]?\d+(?:[.,/:]\d+)*[%٪]?$")
+_CLAUSE_END = re.compile(r"^[(«]?[+−×-]?\d+(?:[.,/:]\d+)*[%٪]?[)»]?[،؛:,;.!?]$")
 _LONE_SEPARATORS = frozenset("·|/")
 _OPERATORS = frozenset("+−-=≥≤<>×→")
 

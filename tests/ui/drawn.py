@@ -19,7 +19,7 @@ HARAKAT = frozenset(chr(c) for c in range(0x064B, 0x0653)) | {"\u0670"}
 RAW_ID = re.compile(r"(?<![\w-])(?:t\d+|m\d+|b\d+|room\d+|slot\d+|z\d+-[a-z]+-\d+|[a-z]+_[a-z_]+)(?![\w-])")
 """A game id as the data files spell it: spaces (t7, m4, room2), boards (b1), markers (z1-event-1)."""
 SEPARATORS = frozenset("·،؛:;,.-–—/|")
-NUMBER = re.compile(r"^[+−-]?\d+(?:[.,/]\d+)*[%٪]?$")
+NUMBER = re.compile(r"^[+−×-]?\d+(?:[.,/]\d+)*[%٪]?$|^\d+(?:[.,/]\d+)*[%٪]?×$")
 PAIRS = {"(": ")", "[": "]", "«": "»", "{": "}"}
 # A sum starts at a number that no word names ("bonus 1 = 16" is the end of a longer sum, not one).
 _SUM = re.compile(r"(?<![\d.])(?<![^\W\d_]\s)(\d+(?:\s*[+−]\s*\d+)*)\s*=\s*(\d+(?:\s*[+−]\s*\d+)*)(?![\d.])")

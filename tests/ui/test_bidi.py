@@ -163,6 +163,14 @@ def test_a_number_stays_on_the_line_of_its_noun() -> None:
     assert all(not line.endswith(("4", "·")) and not line.startswith("·") for line in english), english
 
 
+def test_a_count_by_its_multiplier_stays_with_its_noun() -> None:
+    """A hero card's "الشظايا ×0" wrapped its "×0" alone onto the next line (seen by the drawn-text check)."""
+    logical = "الذهب 3؛ الجرعات: جرعة الصحة ×1؛ الشظايا ×0"
+    width = mono("الذهب 3؛ الجرعات: جرعة الصحة ×1؛ الشظايا") + 5
+    lines = plain(display_lines(logical, width, mono, rtl=True))
+    assert all(line.split() != ["0×"] for line in lines) and any(line.startswith("0×") for line in lines), lines
+
+
 def test_latin_and_digit_runs_of_an_arabic_line_share_its_baseline() -> None:
     """Issue 15, finding 3: Kivy places each run by its font's height, so a Latin run beside the taller
     Arabic font sat low ("+12" looked subscripted). Every font of a right-to-left line has the Arabic
