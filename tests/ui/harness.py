@@ -324,7 +324,7 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     """Home with the devices' status, the settings, a new game joined by a touch and by a hero card on the
     emulated reader, the setup checklist, then a real game: a move taken back with Undo, a room revealed
     by its marker on the reader, the trap die thrown in the simulated tray, an attack with its odds, the
-    monster phase step by step, the summary; and a rule shown by a long press. The physical Next button
+    monster phase step by step, the summary; and a rule shown by a tap on its citation. The physical Next button
     confirms the attack and one step."""
     lang, app = d.lang, d.app
     yield from d.until(lambda: all(r.state is not None for r in app.status.rows.values()), "the devices report")

@@ -1,4 +1,4 @@
-"""The rulebook's own text in `sections.yaml`, shown by a long press on a citation ("§Combat"): the Arabic is
+"""The rulebook's own text in `sections.yaml`, shown by a tap on a citation ("§Combat"): the Arabic is
 the original's, line for line; the English is the rendering's (rules/covenant.md) without markdown or notes."""
 
 from __future__ import annotations
