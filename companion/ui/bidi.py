@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from functools import lru_cache
 
 from arabic_reshaper import ArabicReshaper
 from bidi.algorithm import get_display
@@ -153,11 +154,18 @@ def bind_numbers(text: str) -> str:
 
 def display_paragraphs(text: str, width: float, measure: Measure, rtl: bool) -> list[list[str]]:
     """`display_lines`, grouped by paragraph."""
+    return [list(paragraph) for paragraph in _laid_out(text, width, measure, rtl)]
+
+
+@lru_cache(maxsize=4096)
+def _laid_out(text: str, width: float, measure: Measure, rtl: bool) -> tuple[tuple[str, ...], ...]:
+    """Every redraw of a screen lays the same texts out again at the same widths: shaping, wrapping and
+    reordering are done once per (text, width, font, direction)."""
     base = "R" if rtl else "L"
     text = bind_numbers(text)
     logical = isolate_sums(shape(text)) if rtl else shape(text)
-    return [[get_display(line, base_dir=base).translate(_MARKS) for line in paragraph]
-            for paragraph in wrap_paragraphs(logical, width, measure)]
+    return tuple(tuple(get_display(line, base_dir=base).translate(_MARKS) for line in paragraph)
+                 for paragraph in wrap_paragraphs(logical, width, measure))
 
 
 def isolate_sums(text: str) -> str:

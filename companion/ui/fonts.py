@@ -131,8 +131,10 @@ def _width(font: str, size: int, text: str) -> float:
     return float(width)
 
 
+@cache
 def measurer(size: int, bold: bool) -> Callable[[str], float]:
-    """Measures a line as `markup` will draw it: each run with its own font."""
+    """Measures a line as `markup` will draw it: each run with its own font. One measurer per size and
+    weight, so that laid-out text can be cached by it (`bidi._laid_out`)."""
 
     def measure(line: str) -> float:
         return sum(_width(str(FONTS[(script, bold)]), size, text) for script, text in runs(line))
