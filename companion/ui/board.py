@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
+from kivy.clock import Clock
 from kivy.core.text.markup import MarkupLabel
 from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Rectangle, RoundedRectangle, Triangle
 from kivy.graphics.texture import Texture
@@ -308,7 +309,9 @@ class BoardView(Widget):
         self._map = InstructionGroup()
         self.canvas.add(self._map)
         self._pressed: dict[int, str] = {}
-        self.bind(pos=self._redraw, size=self._redraw)
+        # A new board is moved and resized several times while its screen lays out: drawn once a frame.
+        self._redraw_soon = Clock.create_trigger(self._redraw)
+        self.bind(pos=self._redraw_soon, size=self._redraw_soon)
 
     def show(self, state: GameState, highlight: dict[str, str] | None = None) -> None:
         self.state = state
