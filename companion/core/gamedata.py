@@ -1,10 +1,15 @@
-"""Where a rule system's data files live, and the one error for data that cannot be used."""
+"""A rule system's data files: where they live, how each is read (through the one reader of outside files)
+and converted entry by entry, and the one error for data that cannot be used."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
+
+import msgspec
+
+from companion.core import files
 
 REPO_DATA = Path(__file__).resolve().parents[2] / "data"
 T = TypeVar("T")
@@ -30,3 +35,39 @@ def loaded(read: tuple[T | None, list[str]]) -> T:
     if data is None:
         raise DataError(errors)
     return data
+
+
+def read_yaml(path: Path, name: str, errors: list[str]) -> Any:
+    """The file's YAML, or None with its problem (`name`, place, reason) added to `errors`."""
+    try:
+        return files.read_yaml(path)
+    except files.FileError as exc:
+        errors.append(": ".join(p for p in (name, exc.place, exc.reason) if p))
+    return None
+
+
+def entries(raw: Any, kind: type[T], name: str, errors: list[str]) -> list[T]:
+    """Each entry of a list converted to `kind`; an entry that does not fit is named in `errors` by its id
+    (or its position) and its field, and left out."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        errors.append(f"{name}: expected a list of entries, found {type(raw).__name__}")
+        return []
+    out = []
+    for index, item in enumerate(raw):
+        label = item.get("id", f"#{index + 1}") if isinstance(item, dict) else f"#{index + 1}"
+        try:
+            out.append(msgspec.convert(item, kind))
+        except msgspec.ValidationError as exc:
+            errors.append(f"{name}: entry {label}: {field_message(exc)}")
+    return out
+
+
+def field_message(exc: msgspec.ValidationError) -> str:
+    """msgspec's "… - at `$.faces.blank`" read as "field faces.blank: …"."""
+    text = str(exc)
+    if " - at `$." in text:
+        what, where = text.split(" - at `$.", 1)
+        return f"field {where.rstrip('`')}: {what}"
+    return text

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from companion.core import files, gamedata
+from companion.core import gamedata
 from companion.core.dice import DieKind
 from companion.games.covenant.checks import cross_check
 from companion.games.covenant.schema import (
@@ -54,27 +54,10 @@ class _Reader:
         self.errors: list[str] = []
 
     def raw(self, name: str) -> Any:
-        try:
-            return files.read_yaml(self.root / name)
-        except files.FileError as exc:
-            self.errors.append(": ".join(p for p in (name, exc.place, exc.reason) if p))
-        return None
+        return gamedata.read_yaml(self.root / name, name, self.errors)
 
     def entries(self, name: str, kind: type[T], raw: Any = None) -> list[T]:
-        raw = self.raw(name) if raw is None else raw
-        if raw is None:
-            return []
-        if not isinstance(raw, list):
-            self.errors.append(f"{name}: expected a list of entries, found {type(raw).__name__}")
-            return []
-        out = []
-        for index, item in enumerate(raw):
-            label = item.get("id", f"#{index + 1}") if isinstance(item, dict) else f"#{index + 1}"
-            try:
-                out.append(msgspec.convert(item, kind))
-            except msgspec.ValidationError as exc:
-                self.errors.append(f"{name}: entry {label}: {_field_message(exc)}")
-        return out
+        return gamedata.entries(self.raw(name) if raw is None else raw, kind, name, self.errors)
 
     def one(self, name: str, kind: type[T]) -> T | None:
         raw = self.raw(name)
@@ -83,16 +66,8 @@ class _Reader:
         try:
             return msgspec.convert(raw, kind)
         except msgspec.ValidationError as exc:
-            self.errors.append(f"{name}: {_field_message(exc)}")
+            self.errors.append(f"{name}: {gamedata.field_message(exc)}")
             return None
-
-
-def _field_message(exc: msgspec.ValidationError) -> str:
-    text = str(exc)
-    if " - at `$." in text:
-        what, where = text.split(" - at `$.", 1)
-        return f"field {where.rstrip('`')}: {what}"
-    return text
 
 
 def _by_id(items: list[T], key: Callable[[T], Any], file: str, errors: list[str]) -> dict[Any, T]:

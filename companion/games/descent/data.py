@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
-import yaml
 
 from companion.core import gamedata
 from companion.core.dice import DieKind
@@ -42,40 +41,6 @@ class DescentData:
 
     def value(self, die: str, face: str) -> FaceValue:
         return self.values[die].faces[face]
-
-
-def _field(exc: msgspec.ValidationError) -> str:
-    text = str(exc)
-    if " - at `$." in text:
-        what, where = text.split(" - at `$.", 1)
-        return f"field {where.rstrip('`')}: {what}"
-    return text
-
-
-def _yaml(path: Path, name: str, errors: list[str]) -> Any:
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        errors.append(f"{name}: cannot read: {exc.strerror}")
-    except yaml.YAMLError as exc:
-        errors.append(f"{name}: not valid YAML: {exc}")
-    return None
-
-
-def _entries(raw: Any, kind: type[T], name: str, errors: list[str]) -> list[T]:
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        errors.append(f"{name}: expected a list of entries, found {type(raw).__name__}")
-        return []
-    out = []
-    for index, item in enumerate(raw):
-        label = item.get("id", f"#{index + 1}") if isinstance(item, dict) else f"#{index + 1}"
-        try:
-            out.append(msgspec.convert(item, kind))
-        except msgspec.ValidationError as exc:
-            errors.append(f"{name}: entry {label}: {_field(exc)}")
-    return out
 
 
 def _check_values(dice: dict[str, DieKind], values: dict[str, DieValues], errors: list[str]) -> None:
@@ -191,11 +156,11 @@ def read_map(raw: Any, name: str, colours: set[str]) -> tuple[MapFile | None, tu
         return None, None, [f"{name}: expected a map (id, en, ar, floor...), found {type(raw).__name__}"]
     lists = {k: raw.get(k) for k in ("walls", "doors", "boulders", "figures")}
     kinds: dict[str, type[Any]] = {"walls": Wall, "doors": Door, "boulders": Boulder, "figures": Figure}
-    parsed = {k: _entries(v, kinds[k], f"{name}: {k}", errors) for k, v in lists.items()}
+    parsed = {k: gamedata.entries(v, kinds[k], f"{name}: {k}", errors) for k, v in lists.items()}
     try:
         f = msgspec.convert({k: v for k, v in raw.items() if k not in lists}, MapFile)
     except msgspec.ValidationError as exc:
-        errors.append(f"{name}: {_field(exc)}")
+        errors.append(f"{name}: {gamedata.field_message(exc)}")
         return None, None, errors
     if errors:
         return None, None, errors
@@ -205,22 +170,23 @@ def read_map(raw: Any, name: str, colours: set[str]) -> tuple[MapFile | None, tu
 
 
 def read(root: Path | None = None) -> tuple[DescentData | None, list[str]]:
-    root = root or data_dir()
+    folder = root or data_dir()
     errors: list[str] = []
-    dice = {d.id: d for d in _entries(_yaml(root / "dice.yaml", "dice.yaml", errors), DieKind, "dice.yaml", errors)}
-    values = {v.id: v for v in _entries(_yaml(root / "attack-dice.yaml", "attack-dice.yaml", errors), DieValues,
-                                         "attack-dice.yaml", errors)}
-    raw_templates = _yaml(root / "templates.yaml", "templates.yaml", errors)
-    templates: dict[str, TemplateSpec] = {t.id: t for t in _entries(raw_templates, TemplateSpec, "templates.yaml",
-                                                                     errors)}
+
+    def listed(name: str, kind: type[T]) -> list[T]:
+        return gamedata.entries(gamedata.read_yaml(folder / name, name, errors), kind, name, errors)
+
+    dice = {d.id: d for d in listed("dice.yaml", DieKind)}
+    values = {v.id: v for v in listed("attack-dice.yaml", DieValues)}
+    templates: dict[str, TemplateSpec] = {t.id: t for t in listed("templates.yaml", TemplateSpec)}
     if errors:
         return None, errors
     _check_values(dice, values, errors)
     _check_templates(templates, errors)
     maps: dict[str, MapFile] = {}
-    for path in sorted((root / "maps").glob("*.yaml")):
+    for path in sorted((folder / "maps").glob("*.yaml")):
         name = f"maps/{path.name}"
-        f, _, problems = read_map(_yaml(path, name, errors), name, set(dice))
+        f, _, problems = read_map(gamedata.read_yaml(path, name, errors), name, set(dice))
         errors += problems
         if f is not None:
             if f.id != path.stem:

@@ -12,9 +12,6 @@ from functools import cache
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-import msgspec
-import yaml
-
 from companion.core import gamedata
 from companion.core.dice import DieKind
 from companion.games.dungeon_roll.schema import (
@@ -59,34 +56,13 @@ class GameData:
         return [f"{t.id}-{n}" for t in self.treasures.values() for n in range(1, t.count + 1)]
 
 
-def _field_message(exc: msgspec.ValidationError) -> str:
-    text = str(exc)
-    if " - at `$." in text:
-        what, where = text.split(" - at `$.", 1)
-        return f"field {where.rstrip('`')}: {what}"
-    return text
-
-
 def _entries(root: Path, name: str, kind: type[T], errors: list[str]) -> dict[str, T]:
-    try:
-        raw = yaml.safe_load((root / name).read_text(encoding="utf-8"))
-    except OSError as exc:
-        errors.append(f"{name}: cannot read: {exc.strerror}")
-        return {}
-    except yaml.YAMLError as exc:
-        errors.append(f"{name}: not valid YAML: {exc}")
-        return {}
-    if not isinstance(raw, list):
-        errors.append(f"{name}: expected a list of entries, found {type(raw).__name__}")
-        return {}
+    known = len(errors)
+    raw = gamedata.read_yaml(root / name, name, errors)
+    if raw is None and len(errors) == known:  # every file of the sheet lists something
+        errors.append(f"{name}: expected a list of entries, found an empty file")
     out: dict[str, T] = {}
-    for index, item in enumerate(raw):
-        label = item.get("id", f"#{index + 1}") if isinstance(item, dict) else f"#{index + 1}"
-        try:
-            entry = msgspec.convert(item, kind)
-        except msgspec.ValidationError as exc:
-            errors.append(f"{name}: entry {label}: {_field_message(exc)}")
-            continue
+    for entry in gamedata.entries(raw, kind, name, errors):
         key = entry.id
         if key in out:
             errors.append(f"{name}: entry {key}: duplicate id")

@@ -42,6 +42,15 @@ def test_a_wrong_type_names_file_entry_and_field(copy: Path) -> None:
     assert data.read(copy)[1] == ["treasures.yaml: entry elixir: field count: Expected `int`, got `str`"]
 
 
+def test_a_data_file_is_read_as_every_outside_file_is(copy: Path) -> None:
+    """Issue 14: through the one reader of outside files, so an alias is refused, not expanded."""
+    heroes = copy / "heroes.yaml"
+    heroes.write_text("- &a {id: x}\n- *a\n", encoding="utf-8")
+    assert "heroes.yaml: line 2, column 3: aliases (*name) are not allowed" in data.read(copy)[1]
+    heroes.write_text("", encoding="utf-8")
+    assert "heroes.yaml: expected a list of entries, found an empty file" in data.read(copy)[1]
+
+
 def test_a_count_the_sheet_fixes_cannot_be_edited_away(copy: Path) -> None:
     edit(copy, "treasures.yaml", "dragon-scales", count=5)
     assert data.read(copy)[1] == ["treasures.yaml: entry dragon-scales: field count: is 5, the sheet fixes 6"]
