@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from companion.core.flow import Input
+from companion.core.rules import RuleSystem, replay
 
 
 @dataclass(frozen=True)
@@ -37,3 +41,21 @@ def percentile(values: list[float], pct: float) -> float:
 
 def median(values: list[float]) -> float:
     return statistics.median(values)
+
+
+def adjudicated(rules: RuleSystem[Any], games: Sequence[tuple[Mapping[str, Any], list[Input]]]
+                ) -> tuple[float, list[float]]:
+    """Recorded games replayed whole (inputs per second), then each input applied alone (seconds each)."""
+    inputs = sum(len(log) for _, log in games)
+    start = time.perf_counter()
+    for setup, log in games:
+        replay(rules, setup, log)
+    rate = inputs / (time.perf_counter() - start)
+    times: list[float] = []
+    for setup, log in games:
+        state = rules.new_game(setup)
+        for inp in log:
+            t = time.perf_counter()
+            rules.apply(state, inp)
+            times.append(time.perf_counter() - t)
+    return rate, times

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 import time
 
-from companion.benchmarks import Figure, median, percentile
+from companion.benchmarks import Figure, adjudicated, median, percentile
 from companion.core import drive
 from companion.core.flow import Act, Input
-from companion.core.rules import Session, replay
+from companion.core.rules import Session
 from companion.games.covenant.engine import CovenantRules
 from companion.games.covenant.state import GameState
 
@@ -50,17 +50,7 @@ def bench() -> list[Figure]:
     rules = CovenantRules()
     games = recorded_games(rules, 20, seed=11)
     inputs = sum(len(log) for _, log in games)
-    start = time.perf_counter()
-    for setup, log in games:
-        replay(rules, setup, log)
-    replay_rate = inputs / (time.perf_counter() - start)
-    times: list[float] = []
-    for setup, log in games:
-        state = rules.new_game(setup)
-        for inp in log:
-            t = time.perf_counter()
-            rules.apply(state, inp)
-            times.append(time.perf_counter() - t)
+    replay_rate, times = adjudicated(rules, games)
     phase: list[float] = []
     for _ in range(200):
         state = _monster_phase(rules)

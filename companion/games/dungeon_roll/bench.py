@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import time
 
-from companion.benchmarks import Figure, median, percentile
+from companion.benchmarks import Figure, adjudicated, median, percentile
 from companion.core.flow import Input
-from companion.core.rules import Session, replay
+from companion.core.rules import Session
 from companion.games.dungeon_roll.bots import Bot
 from companion.games.dungeon_roll.engine import DungeonRollRules
 from companion.games.dungeon_roll.simulate import play
@@ -34,17 +34,7 @@ def bench() -> list[Figure]:
     rules = DungeonRollRules()
     games = recorded_games(rules, GAMES, seed=11)
     inputs = sum(len(log) for _, log in games)
-    start = time.perf_counter()
-    for setup, log in games:
-        replay(rules, setup, log)
-    replay_rate = inputs / (time.perf_counter() - start)
-    times: list[float] = []
-    for setup, log in games:
-        state = rules.new_game(setup)
-        for inp in log:
-            t = time.perf_counter()
-            rules.apply(state, inp)
-            times.append(time.perf_counter() - t)
+    replay_rate, times = adjudicated(rules, games)
     bot = Bot(rules.data, "cautious")
     cpu = time.process_time()
     for n in range(GAMES):
