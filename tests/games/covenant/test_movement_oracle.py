@@ -17,48 +17,34 @@ The reading, written from the rulebook and the rulings, not from the engine:
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 import yaml
 from covenant_game import Game
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from raw_boards import BOARDS, DATA, KINDS, LINKS, bfs
 
 from companion.core.flow import Act, ActionPrompt, CardPrompt, Draw
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "40"))
-DATA = Path(__file__).resolve().parents[3] / "data/covenant"
-BOARDS = {1: "castle", 2: "cathedral", 3: "throne"}
 GUARDIANS = {1: "hollow_king", 2: "black_saint", 3: "throne_guardian"}
-SPACES = {z: yaml.safe_load((DATA / f"boards/{name}.yaml").read_text())["spaces"] for z, name in BOARDS.items()}
-LINKS = {z: {s["id"]: s["links"] for s in spaces} for z, spaces in SPACES.items()}
-KIND = {z: {s["id"]: s["kind"] for s in spaces} for z, spaces in SPACES.items()}
 MOVEMENT = {h["id"]: h["movement"] for h in yaml.safe_load((DATA / "heroes.yaml").read_text())}
 HALL_OPENS, ESCAPE_MOVEMENT, BEARER_CAP = 4, 6, 6
 
-
-def bfs(zone: int, start: str, blocked: set[str]) -> dict[str, int]:
-    seen, todo = {start: 0}, [start]
-    for here in todo:
-        for nxt in LINKS[zone][here]:
-            if nxt not in seen and nxt not in blocked:
-                seen[nxt] = seen[here] + 1
-                todo.append(nxt)
-    return seen
 
 
 @st.composite
 def positions(draw: st.DrawFn) -> dict[str, Any]:
     zone = draw(st.sampled_from(sorted(BOARDS)))
-    slots = [sp for sp, k in KIND[zone].items() if k in ("room", "marked")]
+    slots = [sp for sp, k in KINDS[zone].items() if k in ("room", "marked")]
     # Two thirds of the positions have the hero within 2 spaces of the hall, where crossing it happens:
     # half of those with the hall open, half with it locked.
     near = draw(st.sampled_from(["open", "locked", "anywhere"]))
     revealed = draw(st.lists(st.sampled_from(slots), unique=True, min_size=HALL_OPENS if near == "open" else 0,
                              max_size=HALL_OPENS - 1 if near == "locked" else len(slots)))
     traps = draw(st.lists(st.sampled_from(revealed), unique=True)) if revealed else []
-    walkable = [sp for sp, k in KIND[zone].items() if k in ("step", "footprint")] + revealed
+    walkable = [sp for sp, k in KINDS[zone].items() if k in ("step", "footprint")] + revealed
     hero = draw(st.sampled_from(sorted(MOVEMENT)))
     escape = zone == 3 and draw(st.booleans())
     bearer = escape and draw(st.booleans())

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import os
 import random
-from pathlib import Path
 from typing import Any
 
-import yaml
 from covenant_game import RULES
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from raw_boards import KINDS, bfs
 
 from companion.core import drive
 from companion.core.flow import Act, Rejection
@@ -28,25 +27,11 @@ from companion.core.rules import Session
 from companion.games.covenant.state import GameState
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))
-BOARDS = Path(__file__).resolve().parents[3] / "data/covenant/boards"
 ZONES = {1: ("castle", "hollow_king", ["goblin", "skeleton_archer"]),
          2: ("cathedral", "black_saint", ["goblin", "troll", "cultist", "dark_knight"]),
          3: ("throne", "throne_guardian", ["troll", "dark_knight", "wraith"])}
-LINKS = {z: {s["id"]: s["links"] for s in yaml.safe_load((BOARDS / f"{name}.yaml").read_text())["spaces"]}
-         for z, (name, _, _) in ZONES.items()}
-KINDS = {z: {s["id"]: s["kind"] for s in yaml.safe_load((BOARDS / f"{name}.yaml").read_text())["spaces"]}
-         for z, (name, _, _) in ZONES.items()}
 MAX_HP = {"knight": 14, "rogue": 11, "ranger": 12, "sorceress": 10}
 
-
-def bfs(zone: int, start: str, blocked: set[str]) -> dict[str, int]:
-    seen, todo = {start: 0}, [start]
-    for here in todo:
-        for nxt in LINKS[zone][here]:
-            if nxt not in seen and nxt not in blocked:
-                seen[nxt] = seen[here] + 1
-                todo.append(nxt)
-    return seen
 
 
 @st.composite
