@@ -12,8 +12,9 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from companion.games.covenant.simulate import Report
@@ -75,16 +76,22 @@ def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     report = simulate.simulate(args.games, args.seed, party_list, difficulties, rules, args.bots)
     seconds = time.perf_counter() - start
+    return _output(args, report, seconds, lines, plot)
+
+
+def _output(args: argparse.Namespace, report: Any, seconds: float, text: Callable[[Any, float], list[str]],
+            draw: Callable[[Any, str], object]) -> int:
+    """The report as JSON or as text lines, and its plot if asked for."""
     if args.json:
         import msgspec
 
         print(json.dumps({"seconds": round(seconds, 2), **msgspec.to_builtins(report)}, ensure_ascii=False,
                          indent=1))
     else:
-        print("\n".join(lines(report, seconds)))
+        print("\n".join(text(report, seconds)))
     if args.plot:
         try:
-            plot(report, args.plot)
+            draw(report, args.plot)
         except (ImportError, OSError) as exc:
             return _error(f"cannot write the plot {args.plot}: {exc}", f"تعذّرت كتابة الرسم {args.plot}: {exc}")
         if not args.json:
@@ -183,21 +190,7 @@ def _dungeon_roll(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     report = dungeon_roll.simulate(args.games, args.seed, args.bots, players, heroes, rules)
     seconds = time.perf_counter() - start
-    if args.json:
-        import msgspec
-
-        print(json.dumps({"seconds": round(seconds, 2), **msgspec.to_builtins(report)}, ensure_ascii=False,
-                         indent=1))
-    else:
-        print("\n".join(dungeon_roll_lines(report, seconds)))
-    if args.plot:
-        try:
-            dungeon_roll_plot(report, args.plot)
-        except (ImportError, OSError) as exc:
-            return _error(f"cannot write the plot {args.plot}: {exc}", f"تعذّرت كتابة الرسم {args.plot}: {exc}")
-        if not args.json:
-            print(f"plot: {args.plot}")
-    return 0
+    return _output(args, report, seconds, dungeon_roll_lines, dungeon_roll_plot)
 
 
 def dungeon_roll_lines(r: dungeon_roll.Report, seconds: float) -> list[str]:
