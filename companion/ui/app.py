@@ -31,6 +31,7 @@ from companion.games.covenant.state import GameState
 from companion.store import Store, StoredSession
 from companion.table import Lobby, Table
 from companion.ui.base import BaseScreen
+from companion.ui.games import TABLE_GAMES
 from companion.ui.heroes import wasted_healing
 from companion.ui.home import HomeScreen
 from companion.ui.newgame_screen import NewGameScreen
@@ -81,6 +82,7 @@ class CompanionApp(App):
         self.now = clock
         self.status = StatusBoard()
         self.lobby = Lobby()
+        self.game = next(iter(TABLE_GAMES))  # the game the home screen's "New game" starts
         self.session: StoredSession | None = None
         self.referee = Referee(table)
         self.confirming: Act | None = None
@@ -217,7 +219,7 @@ class CompanionApp(App):
         """Back to the game in play, or a stored unfinished one exactly where it stopped."""
         if session_id is None or (self.session is not None and self.session.id == session_id):
             if self.session is not None:
-                self.go("table")
+                self.go(TABLE_GAMES[self.session.game].table)
             return
         resumed = self.store.resume(session_id)
         if not isinstance(resumed, StoredSession):
@@ -225,7 +227,7 @@ class CompanionApp(App):
             self._home().refresh()
             return
         self._play(resumed)
-        self.go("table")
+        self.go(TABLE_GAMES[resumed.game].table)
 
     def _play(self, session: StoredSession) -> None:
         self.session = session

@@ -12,13 +12,11 @@ from companion.core.messages import Lang, Named, translate
 from companion.store import SessionInfo
 from companion.ui import theme
 from companion.ui.base import BaseScreen
+from companion.ui.games import TABLE_GAMES
 from companion.ui.status import DeviceRow
 from companion.ui.widgets import BigButton, Panel, label, row
 
 RESUME_SHOWN = 2
-TABLE_GAMES = ("covenant",)
-"""The rule systems that have a table screen. Another game's stored sessions (Dungeon Roll, Descent, made
-by `companion replay` or `sessions import`) stay in the store and are not offered here."""
 
 
 def resumable(unfinished: list[SessionInfo], playing: int | None) -> list[SessionInfo]:
@@ -48,7 +46,10 @@ class HomeScreen(BaseScreen):
         body.add_widget(row(ui, [title, switch], size_hint_y=None, height=ui.touch))
 
         actions = BoxLayout(orientation="vertical", spacing=ui.gap, size_hint_x=0.42)
-        actions.add_widget(BigButton(ui, ui.t("New game"), lambda: app.go("newgame")))
+        games = [BigButton(ui, ui.t(game.name), partial(self._choose, game_id), selected=game_id == app.game,
+                           font_size=ui.font("small")) for game_id, game in TABLE_GAMES.items()]
+        actions.add_widget(row(ui, games, size_hint_y=None, height=ui.touch))
+        actions.add_widget(BigButton(ui, ui.t("New game"), lambda: app.go(TABLE_GAMES[app.game].newgame)))
         if app.session is not None and not app.over():
             actions.add_widget(BigButton(ui, ui.t("Back to the game"), app.resume, font_size=ui.font("small")))
         for info in self._resumable():
@@ -63,6 +64,10 @@ class HomeScreen(BaseScreen):
         self.panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.px(2))
         self.refresh_status()
         body.add_widget(row(ui, [actions, self.panel]))
+
+    def _choose(self, game: str) -> None:
+        self.app.game = game
+        self.refresh()
 
     def _resumable(self) -> list[SessionInfo]:
         playing = self.app.session.id if self.app.session is not None else None

@@ -37,6 +37,7 @@ class Host(Protocol):
     now: Callable[[], float]
     status: StatusBoard
     lobby: Lobby
+    game: str
     session: StoredSession | None
     referee: Referee
     confirming: Act | None
