@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.flow import Accepted, Input, Rejection
+from companion.core.flow import Accepted, Input, Rejection, Source, Throw
 from companion.core.rules import Session
 from companion.games.descent.engine import DescentRules
 from companion.games.descent.grid import Figure
@@ -21,6 +21,11 @@ def game(map_: str | dict[str, Any], figures: list[dict[str, Any]] | None = None
 def drawn(rows: list[str], figures: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, Any]:
     """A map given whole, as a scenario carries it."""
     return {"id": "drawn", "en": "drawn", "ar": "مرسومة", "floor": rows, "figures": figures or [], **extra}
+
+
+def throw(*faces: str, source: Source = Source.TRAY) -> Throw:
+    """A throw as the tray reports it: `throw("red=miss", "black-1=enhance")`."""
+    return Throw(faces=dict(f.split("=", 1) for f in faces), source=source)  # type: ignore[arg-type]
 
 
 def play(session: Session[GameState], *inputs: Input) -> list[str]:
