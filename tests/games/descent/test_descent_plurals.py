@@ -18,8 +18,8 @@ CATALOGUE = LOCALE_DIR / "ar" / "LC_MESSAGES" / "descent.po"
 COUNTED = ("wound", "token", "figure", "boulder", "square", "surge", "card", "die", "dice", "dodging", "treachery")
 
 
-def entries(path: Path = CATALOGUE) -> list[tuple[str | tuple[str, str], str | tuple[str, ...]]]:
-    with path.open("rb") as handle:
+def entries(path: Path | None = None) -> list[tuple[str | tuple[str, str], str | tuple[str, ...]]]:
+    with (path or CATALOGUE).open("rb") as handle:
         return [(m.id, m.string) for m in read_po(handle) if m.id]
 
 
