@@ -57,7 +57,8 @@ def test_every_die_has_its_provenance_and_only_red_blue_white_miss() -> None:
      "attack-dice.yaml: entry red: field faces.r1-d3-s1: the id reads range-damage-surges 1-3-1"),
     (("attack-dice.yaml", "    blank: {}\n", ""), "attack-dice.yaml: entry black: field faces.blank"),
     (("attack-dice.yaml", "in_set: 5", "in_set: 0"), "attack-dice.yaml: entry black: field in_set: 0"),
-    (("attack-dice.yaml", "  in_set: 5\n", ""), "attack-dice.yaml: entry black: Object missing required field `in_set`"),
+    (("attack-dice.yaml", "  in_set: 5\n", ""),
+     "attack-dice.yaml: entry black: Object missing required field `in_set`"),
 ])
 def test_a_malformed_file_names_file_entry_and_field(tmp_path: Path, edit: tuple[str, str, str],
                                                      expected: str) -> None:
