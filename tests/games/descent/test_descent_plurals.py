@@ -86,3 +86,11 @@ def test_the_engine_s_counted_sentences_read_right_in_arabic(n: int, boulders: s
     texts = play(duel, Act(actor="s", action="attack", target="h"), throw("red=r0-d4-s0"), lang="ar")
     assert f"البطل {bleed} ({n} إجمالًا)." in texts
     assert play(duel, Act(actor="h", action="start_turn"), lang="ar")[0] == f"يبدأ دور البطل: {tokens} ولا رموز دوار."
+
+
+def test_every_message_of_the_descent_domain_has_its_arabic() -> None:
+    """What `make po` extracts from the engine (descent.pot) is all in the Arabic catalogue, translated."""
+    extracted = {msgid for msgid, _ in entries(LOCALE_DIR / "descent.pot")}
+    translated = {msgid: text for msgid, text in entries()}
+    assert extracted == set(translated)
+    assert all(text and (not isinstance(text, tuple) or all(text)) for text in translated.values())
