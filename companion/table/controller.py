@@ -32,7 +32,7 @@ from companion.core.flow import (
     reject,
 )
 from companion.core.messages import Msg
-from companion.games.covenant.data import default
+from companion.core.rules import TableRules
 from companion.table.matching import MarkerTap, match_tag, match_throw, reveal_act
 from companion.table.notices import Notice, notice
 
@@ -84,7 +84,6 @@ class Table:
         self.events = events
         self.outputs = outputs
         self.problem_message = problem_message
-        self.data = default()
         self.devices: dict[str, tuple[DeviceStatus, float]] = {}
         self.rolling = False
         self.held_marker: str | None = None
@@ -92,6 +91,17 @@ class Table:
     @property
     def prompt(self) -> Prompt | None:
         return self.session.prompt()
+
+    @property
+    def rules(self) -> TableRules[Any] | None:
+        """The game's rule system, when there is a game and its rules serve a table."""
+        rules = getattr(self.session, "rules", None)
+        return rules if isinstance(rules, TableRules) else None
+
+    @property
+    def data(self) -> Any:
+        """The game's data, for screens that draw it (None before a game)."""
+        return getattr(self.rules, "data", None)
 
     # ---- inputs --------------------------------------------------------------------------------
 
@@ -183,7 +193,8 @@ class Table:
             return Update()
         if isinstance(event, DiceThrown):
             self.rolling = False
-            matched = match_throw(event, self.prompt, self.data)
+            rules = self.rules
+            matched = match_throw(event, self.prompt, rules.dice_kinds() if rules is not None else {})
             return Update(notices=[matched]) if isinstance(matched, Notice) else self.submit(matched)
         if isinstance(event, TagSeen):
             return self._tag(event)
@@ -198,7 +209,7 @@ class Table:
 
     def _tag(self, tag: TagSeen) -> Update:
         problem = self.problem_message(tag.problem) if self.problem_message and tag.problem else None
-        matched = match_tag(tag, self.prompt, self.session.state, self.data, problem)
+        matched = match_tag(tag, self.prompt, self.session.state, self.rules, problem)
         if isinstance(matched, Notice):
             return Update(notices=[matched])
         if not isinstance(matched, MarkerTap):
