@@ -29,6 +29,8 @@ from companion.core.flow import (
     Rejection,
     Roll,
     Source,
+    Throw,
+    ThrowPrompt,
     reject,
 )
 from companion.core.messages import Msg
@@ -195,11 +197,26 @@ class Table:
             self.rolling = False
             rules = self.rules
             matched = match_throw(event, self.prompt, rules.dice_kinds() if rules is not None else {})
-            return Update(notices=[matched]) if isinstance(matched, Notice) else self.submit(matched)
+            return Update(notices=[matched]) if isinstance(matched, Notice) else self.submit(self._kept(matched))
         if isinstance(event, TagSeen):
             return self._tag(event)
         if isinstance(event, ButtonPressed):
             return self.undo() if event.name == "undo" else Update(next_pressed=True)
+
+    def _kept(self, matched: Input) -> Input:
+        """A throw showing, kind by kind, the faces of the throw kept over an undo (R-STORE-1) is that throw:
+        dice of one kind are alike, whichever of them shows which face (ruling R-DR-41)."""
+        kept_result = getattr(self.session, "kept_result", None)
+        kept = kept_result() if kept_result is not None else None
+        prompt = self.prompt
+        if not (isinstance(matched, Throw) and isinstance(kept, Throw) and kept.faces
+                and isinstance(prompt, ThrowPrompt)):
+            return matched
+
+        def by_kind(throw: Throw) -> list[tuple[str, str]]:
+            return sorted((prompt.dice.get(die, ""), face) for die, face in throw.faces.items())
+
+        return kept if by_kind(kept) == by_kind(matched) else matched
 
     def _heard(self, event: DomainEvent) -> None:
         """A device's last status, stamped with when it was last heard from (the home screen's "last seen")."""
