@@ -115,7 +115,9 @@ class Choose(msgspec.Struct, frozen=True, tag="choose", forbid_unknown_fields=Tr
 
 class Throw(msgspec.Struct, frozen=True, tag="throw", forbid_unknown_fields=True):
     """The faces of a throw, by die id. Empty with source `app`: the engine rolls every die the prompt
-    names with its own generator; from the tray or a touch it names the face of every one of them."""
+    names with its own generator; from the tray or a touch it names the face of every one of them. Once
+    accepted, an event's `data["faces"]` says every face ("die=face"), so a store can keep an app's throw
+    over an undo with its faces named (R-STORE-1)."""
 
     faces: dict[str, str] = {}
     source: Source = Source.APP

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import msgspec
 
+from companion.core.dice import DieKind
 from companion.core.flow import Accepted, Event, Input, Layer, Prompt, Rejection, reject
 from companion.core.log import InputLog
+from companion.core.messages import Msg, Named
 
 S = TypeVar("S")
 
@@ -36,6 +38,31 @@ class RuleSystem(Protocol[S]):
     def encode(self, state: S) -> bytes: ...
 
     def decode(self, data: bytes) -> S: ...
+
+
+class Seating(msgspec.Struct, frozen=True):
+    """How players sit down to a game: its heroes (id -> name, in the data's order), how many may sit,
+    the tag kind that seats a player with a hero dealt by the app ("" when the game has none), the
+    lobby's choices its setup takes besides heroes and seed, and what the table says when it is full or
+    when a tag seats nobody."""
+
+    heroes: dict[str, Named]
+    most: int
+    full: Msg
+    hint: Msg
+    seat_tag: str = ""
+    options: tuple[str, ...] = ()
+
+
+@runtime_checkable
+class TableRules(RuleSystem[S], Protocol[S]):
+    """What a table needs of a rule system besides the rules: its dice kinds, and who may sit and who sits."""
+
+    def dice_kinds(self) -> Mapping[str, DieKind]: ...
+
+    def seating(self) -> Seating: ...
+
+    def seated(self, state: S) -> list[str]: ...
 
 
 _REGISTRY: dict[str, str] = {

@@ -15,8 +15,8 @@ from typing import Any
 
 import msgspec
 
-from companion.core.flow import Draw, Input, Roll
-from companion.core.messages import Msg, Named, Plural
+from companion.core.flow import Draw, Input, Roll, Throw
+from companion.core.messages import LANGS, Msg, Named, Plural
 
 DECK_NAMES: dict[str, Named] = {
     "combat": {"en": "combat", "ar": "القتال"},
@@ -58,6 +58,14 @@ class Names:
         found = next((f for f in getattr(kind, "faces", []) if f.id == face), None)
         en, ar = getattr(found, "en", None) or face, getattr(found, "ar", None) or face
         return {"en": str(en), "ar": str(ar)}
+
+    def throw(self, faces: dict[str, str]) -> Named:
+        """Each die of a throw with its face named: "p1 fighter, d1 goblin" (a face id names its kind)."""
+        kinds = (getattr(self.data, "dice", None) or {}).values()
+        named = [(die, next((self.face(k.id, face) for k in kinds if any(f.id == face for f in k.faces)),
+                            {"en": face, "ar": face})) for die, face in faces.items()]
+        return {"en": ", ".join(f"{d} {n['en']}" for d, n in named),
+                "ar": "، ".join(f"{d} {n['ar']}" for d, n in named)}
 
     def deck(self, deck_id: str) -> Named:
         return DECK_NAMES.get(deck_id, {"en": deck_id, "ar": deck_id})
@@ -184,6 +192,9 @@ def what_stands(names: Names, seen: list[Input]) -> list[Msg]:
     for inp in seen:
         if isinstance(inp, Roll) and inp.face is not None:
             what, result = names.of("dice", inp.die), names.face(inp.die, inp.face)
+        elif isinstance(inp, Throw) and inp.faces:
+            what = {lang: Msg("the throw of {dice}", {"dice": " ".join(inp.faces)}).text(lang) for lang in LANGS}
+            result = names.throw(inp.faces)
         elif isinstance(inp, Draw) and inp.card is not None:
             what = names.deck(inp.deck)
             result = names.items([inp.card]) if inp.deck in ("potions", "equipment") else _plain([inp.card])

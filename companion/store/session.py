@@ -30,6 +30,8 @@ from companion.core.flow import (
     Rejection,
     Roll,
     Source,
+    Throw,
+    ThrowPrompt,
     reject,
 )
 from companion.core.messages import Msg
@@ -383,13 +385,18 @@ class StoredSession:
         state = self.rules.decode(self.rules.encode(self.state))
         out: list[tuple[Input, str]] = []
         for inp in self.inputs[self.head:end]:
-            before = self.rules.encode(state) if isinstance(inp, Roll) and inp.face is None else b""
+            unnamed = (isinstance(inp, Roll) and inp.face is None) or (isinstance(inp, Throw) and not inp.faces)
+            before = self.rules.encode(state) if unnamed else b""
             seen_for = _seen_for(self.rules.prompt(state), state)
             result = self.rules.apply(state, inp)
             if isinstance(result, Rejection):
                 break
-            named = inp if not isinstance(inp, Roll) or inp.face else _face_of(self.rules, before, inp, result, state)
-            if isinstance(named, Roll) and named.face is not None:
+            named = inp
+            if isinstance(inp, Roll) and unnamed:
+                named = _face_of(self.rules, before, inp, result, state)
+            elif isinstance(inp, Throw) and unnamed:
+                named = _faces_of(self.rules, before, result, state)
+            if (isinstance(named, Roll) and named.face is not None) or (isinstance(named, Throw) and named.faces):
                 out.append((named, seen_for))
             elif isinstance(inp, Draw) and inp.card is not None:
                 out.append((inp, seen_for))
@@ -414,6 +421,21 @@ def _face_of(rules: RuleSystem[Any], before: bytes, roll: Roll, events: list[Any
     return roll
 
 
+def _faces_of(rules: RuleSystem[Any], before: bytes, events: list[Any], after: Any) -> Throw:
+    """The faces an app throw showed, as its events say them (`Throw`'s convention: "die=face" in an
+    event's `data["faces"]`), once naming them is seen to give the same events and the same next prompt;
+    otherwise the throw stays unnamed and the rewound generator gives it again on the same path."""
+    said = next((e.data["faces"] for e in events if isinstance(e.data.get("faces"), list)), [])
+    faces = dict(str(f).split("=", 1) for f in said if "=" in str(f))
+    named = Throw(faces=faces, source=Source.APP)
+    state = rules.decode(before)
+    result = rules.apply(state, named) if faces else None
+    if result is not None and not isinstance(result, Rejection) and (result, rules.prompt(state)) == (
+            events, rules.prompt(after)):
+        return named
+    return Throw()
+
+
 def _round(state: Any) -> int:
     return int(getattr(state, "round", 0))
 
@@ -424,6 +446,8 @@ def _seen_for(prompt: Prompt | None, state: Any) -> str:
         return f"{_round(state)}|die|{prompt.die}|{prompt.who}|{prompt.purpose.id}"
     if isinstance(prompt, CardPrompt):
         return f"{_round(state)}|card|{prompt.deck}|{prompt.who}|{prompt.purpose.id}"
+    if isinstance(prompt, ThrowPrompt):
+        return f"{_round(state)}|throw|{' '.join(prompt.dice)}|{prompt.who}|{prompt.purpose.id}"
     return ""
 
 
@@ -438,10 +462,18 @@ def _answers(prompt: Prompt | None, inp: Input) -> bool:
         return inp.die == prompt.die
     if isinstance(prompt, CardPrompt) and isinstance(inp, Draw):
         return inp.deck == prompt.deck and (inp.card is None or inp.card in prompt.candidates)
+    if isinstance(prompt, ThrowPrompt) and isinstance(inp, Throw):
+        return not inp.faces or sorted(inp.faces) == sorted(prompt.dice)
     return False
 
 
 def _kept_rejection(names: putback.Names, kept: Input) -> Rejection:
+    if isinstance(kept, Throw):
+        if not kept.faces:
+            return reject("kept-result", Layer.NOT_NOW, RULING, "These dice were already thrown before the undo: "
+                          "that throw stands.")
+        return reject("kept-result", Layer.NOT_NOW, RULING, "These dice were already thrown before the undo and "
+                      "showed {faces}: that throw stands.", faces=names.throw(kept.faces))
     if isinstance(kept, Roll) and kept.face is None:
         return reject("kept-result", Layer.NOT_NOW, RULING, "The {die} was already rolled before the undo: "
                       "that roll stands.", die=names.of("dice", kept.die))

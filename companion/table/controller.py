@@ -29,10 +29,12 @@ from companion.core.flow import (
     Rejection,
     Roll,
     Source,
+    Throw,
+    ThrowPrompt,
     reject,
 )
 from companion.core.messages import Msg
-from companion.games.covenant.data import default
+from companion.core.rules import TableRules
 from companion.table.matching import MarkerTap, match_tag, match_throw, reveal_act
 from companion.table.notices import Notice, notice
 
@@ -84,7 +86,6 @@ class Table:
         self.events = events
         self.outputs = outputs
         self.problem_message = problem_message
-        self.data = default()
         self.devices: dict[str, tuple[DeviceStatus, float]] = {}
         self.rolling = False
         self.held_marker: str | None = None
@@ -92,6 +93,17 @@ class Table:
     @property
     def prompt(self) -> Prompt | None:
         return self.session.prompt()
+
+    @property
+    def rules(self) -> TableRules[Any] | None:
+        """The game's rule system, when there is a game and its rules serve a table."""
+        rules = getattr(self.session, "rules", None)
+        return rules if isinstance(rules, TableRules) else None
+
+    @property
+    def data(self) -> Any:
+        """The game's data, for screens that draw it (None before a game)."""
+        return getattr(self.rules, "data", None)
 
     # ---- inputs --------------------------------------------------------------------------------
 
@@ -183,12 +195,28 @@ class Table:
             return Update()
         if isinstance(event, DiceThrown):
             self.rolling = False
-            matched = match_throw(event, self.prompt, self.data)
-            return Update(notices=[matched]) if isinstance(matched, Notice) else self.submit(matched)
+            rules = self.rules
+            matched = match_throw(event, self.prompt, rules.dice_kinds() if rules is not None else {})
+            return Update(notices=[matched]) if isinstance(matched, Notice) else self.submit(self._kept(matched))
         if isinstance(event, TagSeen):
             return self._tag(event)
         if isinstance(event, ButtonPressed):
             return self.undo() if event.name == "undo" else Update(next_pressed=True)
+
+    def _kept(self, matched: Input) -> Input:
+        """A throw showing, kind by kind, the faces of the throw kept over an undo (R-STORE-1) is that throw:
+        dice of one kind are alike, whichever of them shows which face (ruling R-DR-41)."""
+        kept_result = getattr(self.session, "kept_result", None)
+        kept = kept_result() if kept_result is not None else None
+        prompt = self.prompt
+        if not (isinstance(matched, Throw) and isinstance(kept, Throw) and kept.faces
+                and isinstance(prompt, ThrowPrompt)):
+            return matched
+
+        def by_kind(throw: Throw) -> list[tuple[str, str]]:
+            return sorted((prompt.dice.get(die, ""), face) for die, face in throw.faces.items())
+
+        return kept if by_kind(kept) == by_kind(matched) else matched
 
     def _heard(self, event: DomainEvent) -> None:
         """A device's last status, stamped with when it was last heard from (the home screen's "last seen")."""
@@ -198,7 +226,7 @@ class Table:
 
     def _tag(self, tag: TagSeen) -> Update:
         problem = self.problem_message(tag.problem) if self.problem_message and tag.problem else None
-        matched = match_tag(tag, self.prompt, self.session.state, self.data, problem)
+        matched = match_tag(tag, self.prompt, self.session.state, self.rules, problem)
         if isinstance(matched, Notice):
             return Update(notices=[matched])
         if not isinstance(matched, MarkerTap):

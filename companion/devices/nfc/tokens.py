@@ -19,9 +19,13 @@ Token = dict[str, str | int]
 DATA_DIR = Path(__file__).resolve().parents[3] / "data"
 
 
-def _covenant_data(name: str) -> list[dict[str, Any]]:
-    data: list[dict[str, Any]] = files.read_yaml(DATA_DIR / "covenant" / name)
+def _game_data(game: str, name: str) -> list[dict[str, Any]]:
+    data: list[dict[str, Any]] = files.read_yaml(DATA_DIR / game / name)
     return data
+
+
+def _covenant_data(name: str) -> list[dict[str, Any]]:
+    return _game_data("covenant", name)
 
 
 @cache
@@ -51,8 +55,32 @@ def covenant_tokens() -> tuple[Token, ...]:
     return tuple(markers + heroes)
 
 
-# game -> its token set; Dungeon Roll and Descent add theirs here when their tokens are defined.
-TOKEN_SETS = {"covenant": covenant_tokens}
+@cache
+def dungeon_roll_hero_names() -> dict[str, Named]:
+    """Hero id -> the name of its card's novice side, from data/dungeon-roll/heroes.yaml (in the file's order)."""
+    return {str(h["id"]): {"en": str(h["novice"]["en"]), "ar": str(h["novice"]["ar"])}
+            for h in _game_data("dungeon-roll", "heroes.yaml")}
+
+
+DUNGEON_ROLL_PLAYERS = 4
+
+
+@cache
+def dungeon_roll_tokens() -> tuple[Token, ...]:
+    """A hero card for each hero of data/dungeon-roll/heroes.yaml, then the 4 player tokens (ruling R-DR-40)."""
+    heroes: list[Token] = [
+        {"game": "dungeon-roll", "kind": "hero-card", "serial": n, "hero": hero}
+        for n, hero in enumerate(dungeon_roll_hero_names(), start=1)
+    ]
+    players: list[Token] = [
+        {"game": "dungeon-roll", "kind": "player-token", "serial": n} for n in range(1, DUNGEON_ROLL_PLAYERS + 1)
+    ]
+    return tuple(heroes + players)
+
+
+# game -> its token set; Descent adds its own here when its tokens are defined.
+TOKEN_SETS = {"covenant": covenant_tokens, "dungeon-roll": dungeon_roll_tokens}
+HERO_NAMES = {"covenant": covenant_hero_names, "dungeon-roll": dungeon_roll_hero_names}
 
 
 def token_set(game: str) -> tuple[Token, ...]:
@@ -89,5 +117,8 @@ def label(token: Token) -> Msg:
         return Msg(_MARKER_LABELS[str(token["room"])], {"marker": token["marker"], "zone": token["zone"]})
     if token["kind"] == "hero-card":
         hero = str(token["hero"])
-        return Msg("hero card of {hero}", {"hero": covenant_hero_names().get(hero, {"en": hero})})
+        names = HERO_NAMES.get(str(token.get("game", "")), covenant_hero_names)()
+        return Msg("hero card of {hero}", {"hero": names.get(hero, {"en": hero})})
+    if token["kind"] == "player-token":
+        return Msg("player token {number}", {"number": token["serial"]})
     return Msg("token {id}", {"id": token_id(token)})

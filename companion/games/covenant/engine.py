@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 from companion.core.deck import DealMode
+from companion.core.dice import DieKind
 from companion.core.flow import (
     Act,
     ActionPrompt,
@@ -32,6 +33,7 @@ from companion.core.flow import (
     reject,
 )
 from companion.core.messages import Msg, Named
+from companion.core.rules import Seating
 from companion.games.covenant import (
     combat,
     death,
@@ -96,6 +98,20 @@ class CovenantRules:
             return refused
         _advance(g)
         return g.events
+
+    # ---- what the table needs (TableRules) --------------------------------------------------------
+
+    def dice_kinds(self) -> Mapping[str, DieKind]:
+        return self.data.dice
+
+    def seating(self) -> Seating:
+        """Up to four heroes, each joined by its hero card (R-SETUP-1: the heroes are the player count)."""
+        return Seating(heroes={h: spec.named() for h, spec in self.data.heroes.items()}, most=4,
+                       full=Msg("Four heroes are already at the table."),
+                       hint=Msg("Tap a hero card to join the game."), options=("difficulty", "deal"))
+
+    def seated(self, state: GameState) -> list[str]:
+        return list(state.heroes)
 
     def space_name(self, zone: int, space: str) -> Named:
         """A space as the board view labels it: the put-back list after an undo names it so."""

@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from companion.core.dice import DieKind
 from companion.core.flow import (
     Act,
     ActionPrompt,
@@ -32,7 +33,7 @@ from companion.core.flow import (
 )
 from companion.core.messages import N_, Msg
 from companion.core.rng import Rng
-from companion.core.rules import SetupError
+from companion.core.rules import Seating, SetupError
 from companion.games.dungeon_roll import delve, heroes, loot, odds, phases, units
 from companion.games.dungeon_roll.data import DUNGEON_DICE, PARTY_DICE, GameData, default
 from companion.games.dungeon_roll.play import Play
@@ -125,6 +126,19 @@ class DungeonRollRules:
 
     def decode(self, data: bytes) -> GameState:
         return msgspec.json.decode(data, type=GameState)
+
+    def dice_kinds(self) -> Mapping[str, DieKind]:
+        return self.data.dice
+
+    def seating(self) -> Seating:
+        """One to four players, each a hero (its novice side): seated by the hero card, or by a player
+        token with a hero the app deals (ruling R-DR-40)."""
+        return Seating(heroes={h: {"en": spec.novice.en, "ar": spec.novice.ar} for h, spec in self.data.heroes.items()},
+                       most=4, full=Msg("Four players are already at the table."),
+                       hint=Msg("Tap a hero card or a player token to join the game."), seat_tag="player-token")
+
+    def seated(self, state: GameState) -> list[str]:
+        return [p.hero for p in state.players]
 
     def odds(self, state: GameState) -> Fraction | None:
         """The exact chance of clearing the next level, for the regroup choice (ruling R-DR-17)."""

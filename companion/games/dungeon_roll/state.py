@@ -70,6 +70,12 @@ class GameState(msgspec.Struct):
     def player(self) -> Player:
         return self.players[self.turn]
 
+    @property
+    def round(self) -> int:
+        """The levels played so far at the table, delve after delve (11 a delve: the party's throw, then
+        levels 1 to 10): a throw kept over an undo stands for the same throw of this level only (R-DR-43)."""
+        return sum(len(p.delves) for p in self.players) * 11 + self.level
+
     def at(self, place: Place, kind: str | None = None) -> list[str]:
         return [i for i, d in self.dice.items() if d.place == place and (kind is None or d.kind == kind)]
 
