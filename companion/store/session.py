@@ -425,7 +425,7 @@ def _faces_of(rules: RuleSystem[Any], before: bytes, events: list[Any], after: A
     """The faces an app throw showed, as its events say them (`Throw`'s convention: "die=face" in an
     event's `data["faces"]`), once naming them is seen to give the same events and the same next prompt;
     otherwise the throw stays unnamed and the rewound generator gives it again on the same path."""
-    said = next((e.data["faces"] for e in events if isinstance(e.data.get("faces"), list)), [])
+    said: list[object] = next((e.data["faces"] for e in events if isinstance(e.data.get("faces"), list)), [])
     faces = dict(str(f).split("=", 1) for f in said if "=" in str(f))
     named = Throw(faces=faces, source=Source.APP)
     state = rules.decode(before)

@@ -15,6 +15,7 @@ from typing import Any
 
 import msgspec
 
+from companion.core.dice import DieKind
 from companion.core.flow import (
     Act,
     ActionPrompt,
@@ -29,6 +30,7 @@ from companion.core.flow import (
     reject,
 )
 from companion.core.messages import N_, Msg
+from companion.core.rules import Seating
 from companion.games.descent import actions, attack, throws, upkeep
 from companion.games.descent.data import DescentData, default
 from companion.games.descent.grid import Cell
@@ -94,6 +96,20 @@ class DescentRules:
         if isinstance(laid, Rejection):
             return laid
         return sorted(laid[1]), laid[2]
+
+    # ---- what the table needs (TableRules) --------------------------------------------------------
+
+    def dice_kinds(self) -> Mapping[str, DieKind]:
+        """The coloured dice the tray may pair, so that a throw of them answers a `ThrowPrompt`."""
+        return self.data.dice
+
+    def seating(self) -> Seating:
+        """Nobody is seated by a tag: the heroes are figures placed on the map (R-DW-15)."""
+        placed = Msg("The figures are placed on the map, not seated by tags (R-DW-15).")
+        return Seating(heroes={}, most=0, full=placed, hint=placed)
+
+    def seated(self, state: GameState) -> list[str]:
+        return [f.id for f in state.figures if f.kind == "hero"]
 
     def encode(self, state: GameState) -> bytes:
         return msgspec.json.encode(state)
