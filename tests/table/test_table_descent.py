@@ -29,7 +29,8 @@ def attacking(tmp_path: Path) -> Table:
 
 def test_the_attack_dice_thrown_in_the_tray_are_one_throw_named_by_colour(tmp_path: Path) -> None:
     table = attacking(tmp_path)
-    update = table.handle(DiceThrown("tray", [SettledDie("T2", "blue", "r1-d2-s0"), SettledDie("T1", "red", "r2-d2-s0")]))
+    thrown = [SettledDie("T2", "blue", "r1-d2-s0"), SettledDie("T1", "red", "r2-d2-s0")]
+    update = table.handle(DiceThrown("tray", thrown))
     assert update.rejection is None and len(update.accepted) == 1, update
     assert table.session.accepted()[-1] == Throw(faces={"red": "r2-d2-s0", "blue": "r1-d2-s0"},  # type: ignore[attr-defined]
                                                  source=Source.TRAY)
