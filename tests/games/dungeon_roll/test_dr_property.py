@@ -1,6 +1,7 @@
 """Invariants over random legal play (hypothesis): every die in exactly one place, every treasure token in
-exactly one place, experience never negative, the Lair never rerolled, and the log replays to the same
-game byte for byte; junk inputs are refused with a code, never raised (sheet, "The dice", "Treasures")."""
+exactly one place, experience never negative, the Lair never rerolled, an eighth party die only for a
+hero who forms the party with 8, scouted dice set aside until their level, a barred retirement never
+offered (rulings R-DR-19 to R-DR-23), and the log replays to the same game byte for byte; junk inputs are refused with a code, never raised (sheet, "The dice", "Treasures")."""
 
 from __future__ import annotations
 
@@ -33,7 +34,11 @@ PLACES = {"party": {"box", "party", "graveyard"}, "dungeon": {"box", "dungeon", 
 
 
 def check(s: GameState) -> None:
-    assert len(s.dice) == 14
+    sides = [side for p in s.players for _, side in RULES.data.heroes[p.hero].sides()]
+    assert len(s.dice) == 7 + max(7, *(side.party_dice for side in sides)), "an 8th die only for a Guild Leader"
+    assert all(s.dice[d].place == "box" for d in s.scouted), "a scouted die left its place before its level"
+    assert s.draws or s.discards <= len(s.player.treasures), "more treasures to discard than held"
+    assert not s.retire_barred or not any(o.id == "retire" for o in getattr(RULES.prompt(s), "options", []))
     assert not set(s.throw) & set(s.at("lair")), "a die of the Lair is to be rerolled"
     for die in s.dice.values():
         assert die.place in PLACES[die.kind]
