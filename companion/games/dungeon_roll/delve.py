@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from companion.core.messages import Plural
 from companion.games.dungeon_roll import scoring
+from companion.games.dungeon_roll.data import PARTY_DICE
 from companion.games.dungeon_roll.play import Play
 from companion.games.dungeon_roll.state import DelveEnd
 
 DELVES = 3
 LAST_LEVEL = 10
+DRAGONS = 3
 MONSTER_FACES = ("goblin", "skeleton", "ooze")
 LOOT_FACES = ("chest", "potion")
 
@@ -39,9 +41,20 @@ def start_delve(g: Play) -> None:
     for n, face in enumerate(sd.preset, 1):
         s.dice[f"p{n}"].face, s.dice[f"p{n}"].place = face, "party"
     s.throw, s.throw_why = [f"p{n}" for n in range(len(sd.preset) + 1, sd.party_dice + 1)], "party"
-    g.say("delve", "DR §A player's turn", Plural("{hero}'s delve {delve} of 3: throw {count} party die.",
-                                                 "{hero}'s delve {delve} of 3: throw {count} party dice.", "count"),
-          hero=g.hero_name(), delve=len(s.player.delves) + 1, count=len(s.throw))
+    if len(s.throw) == PARTY_DICE:
+        g.say("delve", "DR §A player's turn", "{hero}'s delve {delve} of 3: throw the 7 party dice.",
+              hero=g.hero_name(), delve=len(s.player.delves) + 1)
+    else:
+        g.say("delve", "DR §A player's turn", Plural("{hero}'s delve {delve} of 3: throw {count} party die.",
+                                                     "{hero}'s delve {delve} of 3: throw {count} party dice.",
+                                                     "count"), hero=g.hero_name(), delve=len(s.player.delves) + 1,
+              count=len(s.throw))
+    if sd.party_dice < PARTY_DICE:
+        g.say("party-size", "R-DR-20", "{hero} forms the party with {count} dice, not 7 (ruling R-DR-20).",
+              hero=g.hero_name(), count=sd.party_dice)
+    elif sd.party_dice > PARTY_DICE:
+        g.say("party-size", "R-DR-23", "{hero} forms the party with an eighth die (ruling R-DR-23).",
+              hero=g.hero_name())
     if sd.preset:
         g.say("preset", "R-DR-25", Plural("{hero} sets {count} party die without a throw (ruling R-DR-25).",
                                           "{hero} sets {count} party dice without a throw (ruling R-DR-25).",
@@ -155,6 +168,9 @@ def advance(g: Play) -> None:
     if s.phase == "loot" and not s.showing("dungeon", LOOT_FACES):
         s.phase = "dragon"
     if s.phase == "dragon" and len(s.at("lair")) < g.side().dragon_at:
+        if len(s.at("lair")) >= DRAGONS:
+            g.say("dragon-waits", "R-DR-26", "The dragon waits: {hero} calls it only with {count} dice in the Lair "
+                  "(ruling R-DR-26).", hero=g.hero_name(), count=g.side().dragon_at)
         s.phase = "regroup"
     if s.phase == "regroup" and s.level == LAST_LEVEL:
         g.say("level-10", "DR §Regroup phase", "Level 10 is cleared: the delve is complete.")

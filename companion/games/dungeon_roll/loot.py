@@ -25,6 +25,10 @@ def open_chests(g: Play, inp: Act) -> Rejection | None:
     wrong = dice_at(g, chests, ("dungeon",), ("chest",), rule)
     if wrong:
         return wrong
+    weak = units.companions(g.s, g.d, unit) & set(g.side().weak)
+    if not units.can_open(g.s, g.d, unit, len(chests)) and weak:
+        return reject("weak", Layer.ILLEGAL, "R-DR-26", "{hero}'s {unit} opens one chest only (ruling R-DR-26).",
+                      hero=g.hero_name(), unit=g.unit_name(unit))
     if not units.can_open(g.s, g.d, unit, len(chests)):
         return reject("cannot-open", Layer.ILLEGAL, rule, "The {unit} cannot open {count} chests: only a thief or a "
                       "champion opens more than one, and a scroll opens none.", unit=g.unit_name(unit),

@@ -99,6 +99,10 @@ def fight(g: Play, inp: Act) -> Rejection | None:
     wrong = dice_at(g, monsters, ("dungeon",), MONSTER_FACES, rule)
     if wrong:
         return wrong
+    weak = units.companions(g.s, g.d, unit) & set(g.side().weak)
+    if not units.can_defeat(g.s, g.d, unit, monsters) and weak:
+        return reject("weak", Layer.ILLEGAL, "R-DR-26", "{hero}'s {unit} defeats one monster only (ruling R-DR-26).",
+                      hero=g.hero_name(), unit=g.unit_name(unit))
     if not units.can_defeat(g.s, g.d, unit, monsters):
         return reject("cannot-defeat", Layer.ILLEGAL, rule, "The {unit} cannot defeat these {count} monsters at once.",
                     unit=g.unit_name(unit), count=len(monsters))
@@ -124,7 +128,7 @@ def _many_at_once(g: Play, champion: str) -> None:
               "party (ruling R-DR-20).", hero=g.hero_name())
     if sd.multi_draw:
         g.say("multi-draw", "R-DR-24", "{hero} draws a treasure for defeating 2 or more monsters with one "
-              "companion.", hero=g.hero_name())
+              "companion (ruling R-DR-24).", hero=g.hero_name())
         g.bonus_draws(sd.multi_draw)
     g.refresh("multi-kill")
 

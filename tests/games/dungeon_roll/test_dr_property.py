@@ -1,7 +1,8 @@
 """Invariants over random legal play (hypothesis): every die in exactly one place, every treasure token in
 exactly one place, experience never negative, the Lair never rerolled, an eighth party die only for a
 hero who forms the party with 8, scouted dice set aside until their level, a barred retirement never
-offered (rulings R-DR-19 to R-DR-23), and the log replays to the same game byte for byte; junk inputs are refused with a code, never raised (sheet, "The dice", "Treasures")."""
+offered (rulings R-DR-19 to R-DR-23), and the log replays to the same game byte for byte; junk inputs are
+refused with a code, never raised (sheet, "The dice", "Treasures")."""
 
 from __future__ import annotations
 
