@@ -223,7 +223,8 @@ def test_tristan_draws_for_two_monsters_at_once_and_spends_a_treasure_to_refresh
     to refresh (specialty); reroll any number of dungeon dice (ultimate); R-DR-24, R-DR-18, R-DR-27."""
     g = past_level_one("tristan")
     next_level(g, "goblin goblin")
-    assert g.refused(g.act("refresh", "scroll-1")) == "cannot-refresh"
+    g.give("scroll-1")
+    assert g.refused(g.act("refresh", "scroll-1")) == "cannot-refresh", "not exhausted"
     g.do("fight", "p1", monsters="d1 d2")
     g.draw("talisman")
     next_level(g, "ooze ooze dragon")
