@@ -108,6 +108,7 @@ def thrown(g: Play) -> None:
 
 
 def formed(g: Play, why: str) -> None:
+    """The party thrown: faces the hero turns at once, then a rethrow the specialty offers (R-DR-12)."""
     s = g.s
     for die in s.at("party", "party"):
         turned = g.side().on_form.get(s.dice[die].face)
@@ -120,9 +121,14 @@ def formed(g: Play, why: str) -> None:
         g.say("form", "DR §Heroes", "{hero} may throw again any of the party dice before the first level.",
               hero=g.hero_name())
         return
+    party_ready(g)
+
+
+def party_ready(g: Play) -> None:
+    """The party is formed: level 1, or first the dungeon dice a scout assigns (R-DR-22)."""
     scout = g.side().scout
     if scout:
-        s.throw, s.throw_why = s.at("box", "dungeon")[:sum(scout)], "scout"
+        g.s.throw, g.s.throw_why = g.s.at("box", "dungeon")[:sum(scout)], "scout"
         return
     start_level(g)
 

@@ -69,7 +69,7 @@ def reroll(g: Play, inp: Act) -> Rejection | None:
 
 
 def keep(g: Play, inp: Act) -> Rejection | None:
-    delve.start_level(g)
+    delve.party_ready(g)
     return None
 
 
