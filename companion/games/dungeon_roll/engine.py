@@ -33,7 +33,7 @@ from companion.core.flow import (
 from companion.core.messages import N_, Msg
 from companion.core.rng import Rng
 from companion.core.rules import SetupError
-from companion.games.dungeon_roll import delve, heroes, loot, odds, phases, powers, units
+from companion.games.dungeon_roll import delve, heroes, loot, odds, phases, powers, specialties, units
 from companion.games.dungeon_roll.data import DUNGEON_DICE, PARTY_DICE, GameData, default
 from companion.games.dungeon_roll.play import Play
 from companion.games.dungeon_roll.state import Die, GameState, Player
@@ -43,8 +43,8 @@ ACTIONS: dict[str, Callable[[Play, Act], Rejection | None]] = {
     "fight": phases.fight, "scroll": phases.scroll, "bait": phases.bait, "portal": phases.portal,
     "flee": phases.flee, "ultimate": heroes.ultimate, "open": loot.open_chests, "quaff": loot.quaff,
     "done": loot.done, "slay": loot.slay, "ring": loot.ring, "retire": loot.retire, "seek": loot.seek,
-    "reroll": heroes.reroll, "keep": heroes.keep, "track": heroes.track, "assign": powers.assign,
-    "summon": powers.summon, "refresh": powers.refresh, "discard": powers.discard,
+    "reroll": heroes.reroll, "keep": heroes.keep, "track": heroes.track, "assign": specialties.assign,
+    "summon": specialties.summon, "refresh": specialties.refresh, "discard": powers.discard,
 }
 ACTION_NAMES = {
     "fight": N_("Fight monsters"), "scroll": N_("Read a scroll"), "bait": N_("Throw Dragon Bait"),

@@ -11,10 +11,6 @@ from companion.games.dungeon_roll.delve import MONSTER_FACES
 from companion.games.dungeon_roll.phases import dice_at, ids, spend, to_lair
 from companion.games.dungeon_roll.play import Play
 
-POWERS = ("dig", "champions", "escape", "set-face", "type-for-treasure", "discard-loot", "dragons-serve", "graveyard",
-          "discard-dice", "all-monsters", "reroll-dungeon")
-"""The ultimates `powers` carries out."""
-
 
 def ultimate_fits(g: Play) -> bool:
     """Whether the hero's ultimate can be used now: once per delve, in the phase its effect belongs to
@@ -22,7 +18,7 @@ def ultimate_fits(g: Play) -> bool:
     effect = g.side().ultimate.effect
     if g.s.ultimate_used or effect == "hero-as":
         return False
-    if effect in POWERS:
+    if effect in powers.EFFECTS:
         return powers.fits(g)
     if effect == "discard-lair":
         return bool(g.s.at("lair")) and g.s.phase in ("monsters", "dragon")
@@ -80,7 +76,7 @@ def ultimate(g: Play, inp: Act) -> Rejection | None:
         return reject("no-ultimate", Layer.ILLEGAL, rule,
                       "{hero}'s ultimate cannot be used now: once per delve, in its own phase; a hero who acts "
                       "as a companion is named as the one who acts (ruling R-DR-12).", hero=g.hero_name())
-    if ult.effect in POWERS:
+    if ult.effect in powers.EFFECTS:
         return powers.ultimate(g, inp)
     if ult.effect in ("crusade", "dragon-price"):
         return _price(g, inp)

@@ -1,16 +1,17 @@
 """The heroes of Hero Pack 1, the promos and Hero Pack 2 whose powers are mechanisms of their own (sheet,
-"Heroes"; rulings R-DR-18 to R-DR-27): the ultimates `heroes.ultimate` hands over, and the specialties
-that are actions (assigning scouted dice, turning a monster into a dragon, a treasure spent to refresh,
-the treasures a dig discards).
+"Heroes"; rulings R-DR-18 to R-DR-27): the ultimates `heroes.ultimate` hands over, and the treasures
+the Archaeologist's dig discards. Their specialties that are actions live in `specialties`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.core.flow import Act, Layer, Rejection, reject
 from companion.core.messages import Plural
-from companion.games.dungeon_roll import delve, units
+from companion.games.dungeon_roll import delve
 from companion.games.dungeon_roll.delve import LOOT_FACES, MONSTER_FACES
-from companion.games.dungeon_roll.phases import dice_at, ids, spend, unit_of
+from companion.games.dungeon_roll.phases import dice_at, ids, spend
 from companion.games.dungeon_roll.play import Play
 from companion.games.dungeon_roll.schema import DUNGEON_FACES, PARTY_FACES
 
@@ -26,7 +27,7 @@ def fits(g: Play) -> bool:
     if effect in ("dig", "escape"):
         return s.phase in IN_A_LEVEL and (effect == "escape" or bool(s.supply))
     if effect == "champions":
-        return monsters and bool(s.showing("party", ("champion",)))
+        return s.phase == "monsters" and monsters and bool(s.showing("party", ("champion",)))
     if effect == "discard-loot":
         return s.phase in ("monsters", "loot") and bool(s.showing("dungeon", LOOT_FACES))
     if effect == "dragons-serve":
@@ -44,11 +45,7 @@ def _dungeon_dice(g: Play) -> list[str]:
 
 
 def ultimate(g: Play, inp: Act) -> Rejection | None:
-    effect = g.side().ultimate.effect
-    act = {"dig": _dig, "champions": _champions, "escape": _escape, "set-face": _set_face,
-           "type-for-treasure": _type_for_treasure, "discard-loot": _discard_loot, "dragons-serve": _dragons_serve,
-           "graveyard": _graveyard, "discard-dice": _discard_dice, "all-monsters": _all_monsters,
-           "reroll-dungeon": _reroll_dungeon}[effect]
+    act = EFFECTS[g.side().ultimate.effect]
     # Spent before it acts: a refresh the effect itself brings about (R-DR-18) then holds, and an ultimate
     # that ends the delve leaves the next hero's untouched.
     g.s.ultimate_used = True
@@ -238,59 +235,9 @@ def _reroll_dungeon(g: Play, inp: Act) -> Rejection | None:
     return None
 
 
-# ---- specialties that are actions -----------------------------------------------------------------
-
-
-def assign(g: Play, inp: Act) -> Rejection | None:
-    """The scouted dice, each given to one of the first levels, so many to each (R-DR-22): `level1`,
-    `level2`… name them."""
-    rule, plan = "R-DR-22", g.side().scout
-    thrown = sorted(d for d in g.s.at("box", "dungeon") if g.s.dice[d].face)
-    given: dict[str, int] = {}
-    for level, count in enumerate(plan, 1):
-        dice = ids(inp, f"level{level}")
-        if isinstance(dice, Rejection):
-            return dice
-        if len(dice) != count or any(d not in thrown or d in given for d in dice):
-            return reject("assign", Layer.ILLEGAL, rule, "Assign the thrown dice {dice}: {plan} to levels 1 to 3 "
-                          "(ruling R-DR-22).", dice=" ".join(thrown), plan="/".join(map(str, plan)))
-        given.update(dict.fromkeys(dice, level))
-    g.s.scouted = given
-    g.say("assigned", rule, "{hero} assigns the scouted dice to levels 1 to 3 (ruling R-DR-22).", hero=g.hero_name())
-    delve.start_level(g)
-    return None
-
-
-def summon(g: Play, inp: Act) -> Rejection | None:
-    """A scroll spent turns one monster into a dragon, which goes to the Lair (R-DR-25)."""
-    rule = "R-DR-25"
-    unit = unit_of(g, inp, rule)
-    if isinstance(unit, Rejection):
-        return unit
-    monsters = ids(inp, "monsters")
-    if isinstance(monsters, Rejection):
-        return monsters
-    if "scroll" not in units.kinds(g.s, g.d, unit):
-        return reject("not-a-scroll", Layer.ILLEGAL, rule, "The {unit} is not a scroll.", unit=g.unit_name(unit))
-    wrong = dice_at(g, monsters, ("dungeon",), MONSTER_FACES, rule)
-    if wrong or len(monsters) != 1:
-        return wrong or reject("too-many", Layer.ILLEGAL, rule, TOO_MANY, count=1)
-    name = g.unit_name(unit)
-    spend(g, unit)
-    g.s.dice[monsters[0]].face = "dragon"
-    g.move(monsters, "lair")
-    g.say("summon", rule, "The {unit} is spent: a monster becomes a dragon ({lair} in the Lair; ruling R-DR-25).",
-          unit=name, lair=len(g.s.at("lair")))
-    delve.lair_limit(g)
-    return None
-
-
-def refresh(g: Play, inp: Act) -> Rejection | None:
-    """A treasure of the hand spent (out of the game, R-DR-5) to refresh an exhausted hero (R-DR-18)."""
-    token = inp.target or ""
-    if token not in g.s.player.treasures or not g.s.ultimate_used:
-        return reject("cannot-refresh", Layer.ILLEGAL, "R-DR-18", "{hero} refreshes only when exhausted, by "
-                      "spending a treasure held (ruling R-DR-18).", hero=g.hero_name())
-    spend(g, token)
-    g.refresh("treasure")
-    return None
+EFFECTS: dict[str, Callable[[Play, Act], Rejection | None]] = {
+    "dig": _dig, "champions": _champions, "escape": _escape, "set-face": _set_face,
+    "type-for-treasure": _type_for_treasure, "discard-loot": _discard_loot, "dragons-serve": _dragons_serve,
+    "graveyard": _graveyard, "discard-dice": _discard_dice, "all-monsters": _all_monsters,
+    "reroll-dungeon": _reroll_dungeon}
+"""The ultimates carried out here, by effect."""
