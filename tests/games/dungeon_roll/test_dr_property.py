@@ -79,13 +79,16 @@ def test_property_random_legal_play_keeps_every_invariant_and_replays(seed: int,
     assert len(session.state.standings) == len(heroes)
 
 
-JUNK_IDS = st.sampled_from(["p1", "p7", "p8", "d1", "d7", "hero", "", "elixir-1", "scroll-9", "x y", "p1=mage"])
+JUNK_IDS = st.sampled_from(["p1", "p7", "p8", "d1", "d7", "hero", "", "elixir-1", "scroll-9", "x y", "p1=mage",
+                            "d2=dragon", "d1=fighter", "p8=scroll", "scroll-1"])
 JUNK: st.SearchStrategy[Input] = st.one_of(
     st.builds(Act, actor=st.sampled_from([*HEROES, "nobody"]),
               action=st.sampled_from(["fight", "scroll", "open", "quaff", "slay", "ring", "bait", "portal",
-                                      "ultimate", "flee", "done", "retire", "seek", "dance"]),
+                                      "ultimate", "flee", "done", "retire", "seek", "dance", "assign", "summon",
+                                      "refresh", "discard", "track", "reroll", "keep"]),
               target=st.one_of(st.none(), JUNK_IDS),
-              args=st.dictionaries(st.sampled_from(["monsters", "dice", "chests", "potions", "revive", "units"]),
+              args=st.dictionaries(st.sampled_from(["monsters", "dice", "chests", "potions", "revive", "units",
+                                                    "treasures", "treasure", "level1", "level2", "level3"]),
                                    st.one_of(st.integers(-3, 9), st.lists(JUNK_IDS, max_size=4).map(" ".join)),
                                    max_size=3)),
     st.builds(Throw, faces=st.dictionaries(JUNK_IDS, st.sampled_from(["fighter", "dragon", "x", ""]), max_size=8),
@@ -97,10 +100,11 @@ JUNK: st.SearchStrategy[Input] = st.one_of(
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**31), junk=st.lists(JUNK, min_size=1, max_size=30))
-def test_fuzz_junk_inputs_are_refused_or_legal_never_raised(seed: int, junk: list[Input]) -> None:
+@given(seed=st.integers(0, 2**31), junk=st.lists(JUNK, min_size=1, max_size=30),
+       heroes=st.lists(st.sampled_from(HEROES), min_size=1, max_size=2, unique=True))
+def test_fuzz_junk_inputs_are_refused_or_legal_never_raised(seed: int, junk: list[Input], heroes: list[str]) -> None:
     rnd = random.Random(seed)
-    session: Session[GameState] = Session(RULES, {"heroes": ["enchantress", "knight"], "seed": seed})
+    session: Session[GameState] = Session(RULES, {"heroes": heroes, "seed": seed})
     for inp in junk:
         for _ in range(rnd.randrange(4)):
             if not session.state.outcome:
