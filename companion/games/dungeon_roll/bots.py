@@ -37,6 +37,10 @@ class Bot:
         moves = candidates(g)
         by = {a: [m for m in moves if m.action == a] for a in {m.action for m in moves}}
         phase = state.phase
+        if "discard" in by:
+            return by["discard"][0]
+        if phase == "scout":
+            return by["assign"][-1]
         if phase == "form":
             return self._first(by, "reroll", "keep")
         if phase == "monsters":
@@ -44,8 +48,8 @@ class Bot:
         if phase == "loot":
             return self._loot(g, by)
         if phase == "dragon":
-            return self._first(by, "slay", "ring", "portal", "flee")
-        return by["retire"][0] if self._retire(g) or "seek" not in by else by["seek"][0]
+            return self._first(by, "slay", "ring", "portal", "ultimate", "flee")
+        return by["retire"][0] if "retire" in by and (self._retire(g) or "seek" not in by) else by["seek"][0]
 
     def _cost(self, g: Play, unit: str) -> int:
         if unit == units.HERO:

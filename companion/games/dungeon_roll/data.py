@@ -93,12 +93,20 @@ def _cross_check(d: GameData) -> list[str]:
         if (t.use == "scales") != (t.pair_bonus > 0):
             errors.append(f"treasures.yaml: entry {t.id}: field pair_bonus: given exactly when use is scales")
     for h in d.heroes.values():
-        for side_name, side in (("novice", h.novice), ("master", h.master)):
+        for side_name, side in h.sides():
             where = f"heroes.yaml: entry {h.id}: field {side_name}"
             if (side.ultimate.effect in ("hero-as", "recruit")) != bool(side.ultimate.kinds):
                 errors.append(f"{where}.ultimate.kinds: given exactly when the effect is hero-as or recruit")
-            if side.track not in ("", *MONSTERS):
-                errors.append(f"{where}.track: not one of {', '.join(MONSTERS)}")
+            if side.track not in ("", "any", *MONSTERS):
+                errors.append(f"{where}.track: not one of any, {', '.join(MONSTERS)}")
+            if side.ultimate.into not in DUNGEON_FACES:
+                errors.append(f"{where}.ultimate.into: not one of {', '.join(DUNGEON_FACES)}")
+            if not len(side.preset) < side.party_dice <= PARTY_DICE + 1:
+                errors.append(f"{where}.party_dice: more than the preset faces, at most {PARTY_DICE + 1}")
+            if sum(side.scout) > DUNGEON_DICE or any(n < 1 for n in side.scout):
+                errors.append(f"{where}.scout: at least 1 die a level, at most {DUNGEON_DICE} in all")
+            if side.dragon_at < 1:
+                errors.append(f"{where}.dragon_at: at least 1")
             if side.ultimate.monster not in ("", *MONSTERS):
                 errors.append(f"{where}.ultimate.monster: not one of {', '.join(MONSTERS)}")
             if side.ultimate.count < 1:

@@ -34,7 +34,7 @@ from companion.core.flow import (
 from companion.core.messages import N_, Msg
 from companion.core.rng import Rng
 from companion.core.rules import Seating, SetupError
-from companion.games.dungeon_roll import delve, heroes, loot, odds, phases, units
+from companion.games.dungeon_roll import delve, heroes, loot, odds, phases, powers, specialties, units
 from companion.games.dungeon_roll.data import DUNGEON_DICE, PARTY_DICE, GameData, default
 from companion.games.dungeon_roll.play import Play
 from companion.games.dungeon_roll.state import Die, GameState, Player
@@ -44,7 +44,8 @@ ACTIONS: dict[str, Callable[[Play, Act], Rejection | None]] = {
     "fight": phases.fight, "scroll": phases.scroll, "bait": phases.bait, "portal": phases.portal,
     "flee": phases.flee, "ultimate": heroes.ultimate, "open": loot.open_chests, "quaff": loot.quaff,
     "done": loot.done, "slay": loot.slay, "ring": loot.ring, "retire": loot.retire, "seek": loot.seek,
-    "reroll": heroes.reroll, "keep": heroes.keep, "track": heroes.track,
+    "reroll": heroes.reroll, "keep": heroes.keep, "track": heroes.track, "assign": specialties.assign,
+    "summon": specialties.summon, "refresh": specialties.refresh, "discard": powers.discard,
 }
 ACTION_NAMES = {
     "fight": N_("Fight monsters"), "scroll": N_("Read a scroll"), "bait": N_("Throw Dragon Bait"),
@@ -53,11 +54,21 @@ ACTION_NAMES = {
     "slay": N_("Fight the dragon"), "ring": N_("Put on the Ring of Invisibility"),
     "retire": N_("Retire to the tavern"), "seek": N_("Seek glory"),
     "reroll": N_("Throw party dice again"), "keep": N_("Keep the party"), "track": N_("Throw a monster again"),
+    "assign": N_("Assign the scouted dice"), "summon": N_("Turn a monster into a dragon"),
+    "refresh": N_("Spend a treasure to refresh"), "discard": N_("Discard treasures"),
 }
 THROW_PURPOSE = {"party": N_("Throw the party dice."), "dungeon": N_("Throw the dungeon dice of this level."),
                  "scroll": N_("Throw again the dice the scroll chose."),
                  "form": N_("Throw again the party dice chosen."),
-                 "ultimate": N_("Throw again the dice the ultimate chose.")}
+                 "ultimate": N_("Throw again the dice the ultimate chose."),
+                 "scout": N_("Throw the dungeon dice to assign to levels 1 to 3."),
+                 "graveyard": N_("Throw the dice of the graveyard."),
+                 "rethrow": N_("Throw the champion back into the party."),
+                 "champions": N_("Throw the champions again.")}
+
+
+THROW_RULE = {"scroll": "R-DR-2", "ultimate": "R-DR-2", "scout": "R-DR-22", "graveyard": "R-DR-26",
+              "rethrow": "R-DR-20", "champions": "R-DR-20"}
 
 
 class Setup(msgspec.Struct, forbid_unknown_fields=True):
@@ -80,7 +91,9 @@ class DungeonRollRules:
         if not 1 <= len(heroes) <= 4 or len(set(heroes)) != len(heroes) or set(heroes) - set(self.data.heroes):
             raise SetupError(f"setup: heroes must be 1 to 4 different heroes of {sorted(self.data.heroes)}; "
                              f"got {heroes}")
-        dice = {f"p{n}": Die(kind="party") for n in range(1, PARTY_DICE + 1)}
+        # An eighth party die joins the game only for a hero who forms the party with 8 (ruling R-DR-23).
+        party = max(PARTY_DICE, *(side.party_dice for h in heroes for _, side in self.data.heroes[h].sides()))
+        dice = {f"p{n}": Die(kind="party") for n in range(1, party + 1)}
         dice.update({f"d{n}": Die(kind="dungeon") for n in range(1, DUNGEON_DICE + 1)})
         state = GameState(players=[Player(hero=h) for h in heroes], dice=dice, supply=self.data.tokens(),
                           rng=Rng(setup.seed))
@@ -92,15 +105,15 @@ class DungeonRollRules:
             return None
         g = Play(state, self.data)
         who = state.player.hero
-        if state.throw:
-            return ThrowPrompt(dice={d: state.dice[d].kind for d in state.throw}, who=who,
-                               purpose=Msg(THROW_PURPOSE[state.throw_why]),
-                               rule="R-DR-2" if state.throw_why in ("scroll", "ultimate") else "DR §Monster phase")
         if state.draws:
             kinds = sorted({t.rsplit("-", 1)[0] for t in state.supply})
             return CardPrompt(deck=TREASURE_DECK, who=who, purpose=Msg("Draw a treasure token from the bag."),
                               rule="DR §Treasures", candidates=kinds,
                               labels={k: Msg("{name}", {"name": g.treasure_name(f"{k}-1")}) for k in kinds})
+        if state.throw:
+            return ThrowPrompt(dice={d: state.dice[d].kind for d in state.throw}, who=who,
+                               purpose=Msg(THROW_PURPOSE[state.throw_why]),
+                               rule=THROW_RULE.get(state.throw_why, "DR §Monster phase"))
         return ActionPrompt(actor=who, rule=phases.PHASE_RULE[state.phase], options=[
             Option(id=a, label=Msg(ACTION_NAMES[a]), targets=targets,
                    target_labels={t: Msg("{name}", {"name": g.unit_name(t)}) for t in targets})
@@ -110,10 +123,10 @@ class DungeonRollRules:
         if state.outcome:
             return reject("game-over", Layer.NOT_NOW, "DR §End of the game", "The game is over.")
         g = Play(state, self.data)
-        if state.throw:
-            refused = _throw(g, inp)
-        elif state.draws:
+        if state.draws:
             refused = _draw(g, inp)
+        elif state.throw:
+            refused = _throw(g, inp)
         else:
             refused = _act(g, inp)
         if refused is not None:
@@ -166,9 +179,19 @@ def options(g: Play) -> dict[str, list[str]]:
             targets = s.at("party", "party")
         elif action == "track":
             track = g.side().track
-            targets = s.showing("dungeon", (track,)) if track and not s.tracked else []
+            faces = delve.MONSTER_FACES if track == "any" else (track,)
+            targets = s.showing("dungeon", faces) if track and not s.tracked else []
+        elif action == "summon":
+            present = bool(s.showing("dungeon", delve.MONSTER_FACES))
+            targets = [u for u in can if present and "scroll" in units.kinds(s, g.d, u)]
+        elif action in ("discard", "refresh"):
+            targets = list(s.player.treasures) if action == "discard" or s.ultimate_used else []
+        elif action == "assign":
+            targets = sorted(d for d in s.at("box", "dungeon") if s.dice[d].face)
         else:
             targets = []
+        if action == "retire" and s.retire_barred:
+            continue
         if targets or action in ("flee", "done", "slay", "retire", "seek", "keep"):
             out[action] = [] if action == "ultimate" else targets
     return out
@@ -207,7 +230,7 @@ def _throw(g: Play, inp: Input) -> Rejection | None:
     for die in s.throw:
         d = s.dice[die]
         d.face = faces[die]
-        if d.place == "box":
+        if d.place == "box" and s.throw_why != "scout":
             d.place = "party" if d.kind == "party" else "dungeon"
     g.events.append(Event(kind="throw", msg=Msg("Thrown: {faces}.", {"faces": " ".join(
         f"{die}={faces[die]}" for die in s.throw)}), rule="DR §Monster phase", data={"faces": [
@@ -243,4 +266,6 @@ def _settle(g: Play) -> None:
         s.draws -= 1
         g.say("empty-bag", "R-DR-8", "The bag is empty: 1 experience instead of a treasure (ruling R-DR-8).")
         g.gain(1, "R-DR-6")
+    if not s.draws:
+        s.discards = min(s.discards, len(s.player.treasures))
     delve.advance(g)

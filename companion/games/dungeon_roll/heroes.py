@@ -6,7 +6,7 @@ that change what a companion can do live in `units`.
 from __future__ import annotations
 
 from companion.core.flow import Act, Layer, Rejection, reject
-from companion.games.dungeon_roll import delve, loot
+from companion.games.dungeon_roll import delve, loot, powers, units
 from companion.games.dungeon_roll.delve import MONSTER_FACES
 from companion.games.dungeon_roll.phases import dice_at, ids, spend, to_lair
 from companion.games.dungeon_roll.play import Play
@@ -18,6 +18,8 @@ def ultimate_fits(g: Play) -> bool:
     effect = g.side().ultimate.effect
     if g.s.ultimate_used or effect == "hero-as":
         return False
+    if effect in powers.EFFECTS:
+        return powers.fits(g)
     if effect == "discard-lair":
         return bool(g.s.at("lair")) and g.s.phase in ("monsters", "dragon")
     if effect == "crusade":
@@ -39,7 +41,8 @@ def track(g: Play, inp: Act) -> Rejection | None:
     dice = ids(inp, "dice")
     if isinstance(dice, Rejection):
         return dice
-    wrong = dice_at(g, dice, ("dungeon",), (g.side().track,), "DR §Heroes")
+    track = g.side().track
+    wrong = dice_at(g, dice, ("dungeon",), MONSTER_FACES if track == "any" else (track,), "DR §Heroes")
     if wrong or len(dice) != 1 or g.s.tracked:
         return wrong or reject("track-once", Layer.ILLEGAL, "DR §Heroes", "One monster, once per level.")
     g.s.tracked = True
@@ -62,7 +65,7 @@ def reroll(g: Play, inp: Act) -> Rejection | None:
 
 
 def keep(g: Play, inp: Act) -> Rejection | None:
-    delve.start_level(g)
+    delve.party_ready(g)
     return None
 
 
@@ -73,6 +76,8 @@ def ultimate(g: Play, inp: Act) -> Rejection | None:
         return reject("no-ultimate", Layer.ILLEGAL, rule,
                       "{hero}'s ultimate cannot be used now: once per delve, in its own phase; a hero who acts "
                       "as a companion is named as the one who acts (ruling R-DR-12).", hero=g.hero_name())
+    if ult.effect in powers.EFFECTS:
+        return powers.ultimate(g, inp)
     if ult.effect in ("crusade", "dragon-price"):
         return _price(g, inp)
     if ult.effect == "revive":
@@ -102,9 +107,9 @@ def ultimate(g: Play, inp: Act) -> Rejection | None:
                   count=len(monsters))
         else:
             for die in monsters:
-                g.s.dice[die].face = "potion"
-            g.say("transform", rule, "{hero} turns {count} monster(s) into potions.", hero=g.hero_name(),
-                  count=len(monsters))
+                g.s.dice[die].face = ult.into
+            g.say("transform", rule, "{hero} turns {count} monster(s) into {face}.", hero=g.hero_name(),
+                  count=len(monsters), face=g.face_name(monsters[0]))
     elif ult.effect == "reroll":
         dice = ids(inp, "dice")
         if isinstance(dice, Rejection):
@@ -134,7 +139,10 @@ def _price(g: Play, inp: Act) -> Rejection | None:
     rule = "R-DR-12"
     ult = g.side().ultimate
     paid = str(inp.args.get("treasure", ""))
-    scroll = ult.or_scroll and paid in g.s.at("party", "party") and g.s.dice[paid].face == "scroll"
+    scroll = (ult.or_scroll or ult.pay == "scroll") and paid != units.HERO and "scroll" in units.kinds(g.s, g.d, paid)
+    if ult.pay == "scroll" and not scroll:
+        return reject("no-scroll", Layer.ILLEGAL, "R-DR-27", "{hero} pays with a scroll of the party or the hand "
+                      "({token} is none; ruling R-DR-27).", hero=g.hero_name(), token=paid or "-")
     if paid not in g.s.player.treasures and not scroll:
         return reject("no-such-treasure", Layer.ILLEGAL, rule,
                       "{hero} holds no such treasure ({token}).", hero=g.hero_name(), token=paid or "-")
@@ -178,6 +186,10 @@ def _revive(g: Play, inp: Act) -> Rejection | None:
         g.move([die], "party")
     g.s.ultimate_used = True
     g.say("revive", "R-DR-12", "{hero} revives {count} companion(s).", hero=g.hero_name(), count=len(revive))
+    if g.side().ultimate.no_retire:
+        g.s.retire_barred = True
+        g.say("no-retire", "R-DR-20", "{hero} cannot retire in this delve until a dragon is slain (ruling R-DR-20).",
+              hero=g.hero_name())
     return None
 
 

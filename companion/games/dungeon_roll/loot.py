@@ -25,6 +25,10 @@ def open_chests(g: Play, inp: Act) -> Rejection | None:
     wrong = dice_at(g, chests, ("dungeon",), ("chest",), rule)
     if wrong:
         return wrong
+    weak = units.companions(g.s, g.d, unit) & set(g.side().weak)
+    if not units.can_open(g.s, g.d, unit, len(chests)) and weak:
+        return reject("weak", Layer.ILLEGAL, "R-DR-26", "{hero}'s {unit} opens one chest only (ruling R-DR-26).",
+                      hero=g.hero_name(), unit=g.unit_name(unit))
     if not units.can_open(g.s, g.d, unit, len(chests)):
         return reject("cannot-open", Layer.ILLEGAL, rule, "The {unit} cannot open {count} chests: only a thief or a "
                       "champion opens more than one, and a scroll opens none.", unit=g.unit_name(unit),
@@ -76,6 +80,7 @@ def quaff(g: Play, inp: Act) -> Rejection | None:
         g.move([die], "party")
     g.say("quaff", rule, "The {unit} quaffs {count} potion(s); {revived} companion(s) return to the party "
           "(ruling R-DR-3).", unit=name, count=len(potions), revived=len(revive))
+    g.refresh("quaff")
     return None
 
 
@@ -106,6 +111,7 @@ def slay(g: Play, inp: Act) -> Rejection | None:
 def dragon_slain(g: Play) -> None:
     """The dragon's dice discarded, 1 experience and a treasure (sheet, "Dragon phase"; R-DR-8)."""
     g.move(g.s.at("lair"), "box")
+    g.s.retire_barred = False
     g.say("dragon-slain", "DR §Dragon phase", "{hero} slays the dragon: 1 experience and a treasure.",
           hero=g.hero_name())
     g.gain(1, "R-DR-6")
@@ -128,6 +134,9 @@ def ring(g: Play, inp: Act) -> Rejection | None:
 
 
 def retire(g: Play, inp: Act) -> Rejection | None:
+    if g.s.retire_barred:
+        return reject("retire-barred", Layer.ILLEGAL, "R-DR-20", "{hero} cannot retire before slaying a dragon "
+                      "(ruling R-DR-20).", hero=g.hero_name())
     g.say("retire", "DR §Regroup phase", "{hero} retires to the tavern after level {level}.", hero=g.hero_name(),
           level=g.s.level)
     delve.end_delve(g, "retired", g.s.level)

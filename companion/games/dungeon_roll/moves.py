@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from companion.core.flow import Act
+from companion.core.flow import Act, Arg
 from companion.games.dungeon_roll import units
-from companion.games.dungeon_roll.delve import MONSTER_FACES
+from companion.games.dungeon_roll.delve import LOOT_FACES, MONSTER_FACES
 from companion.games.dungeon_roll.engine import options
 from companion.games.dungeon_roll.play import Play
 from companion.games.dungeon_roll.schema import COMPANIONS
@@ -41,27 +41,7 @@ def candidates(g: Play) -> list[Act]:
         elif action == "slay":
             out += [Act(hero, "slay", args={"units": " ".join(team)}) for team in _dragon_teams(g)]
         elif action == "ultimate":
-            ult = g.side().ultimate
-            monsters = s.showing("dungeon", (ult.monster,) if ult.monster else MONSTER_FACES)
-            count = ult.count
-            if ult.effect == "revive":
-                dead = s.at("graveyard", "party")[:ult.count]
-                out.append(Act(hero, "ultimate", args={"revive": " ".join(f"{d}=champion" for d in dead)}))
-                continue
-            if ult.effect in ("per-dragon", "types-per-dragon"):
-                face = s.dice[monsters[0]].face
-                chosen = monsters[:len(s.at("lair"))] if ult.effect == "per-dragon" else s.showing("dungeon", (face,))
-                out.append(Act(hero, "ultimate", args={"monsters": " ".join(chosen)}))
-                continue
-            if ult.effect == "one-of-each":
-                firsts = {s.dice[m].face: m for m in reversed(monsters)}
-                out.append(Act(hero, "ultimate", args={"monsters": " ".join(sorted(firsts.values()))}))
-                continue
-            if ult.effect in ("crusade", "dragon-price"):
-                out += [Act(hero, "ultimate", args={"treasure": t}) for t in s.player.treasures[:1]]
-                continue
-            key = "dice" if g.side().ultimate.effect == "reroll" else "monsters"
-            out.append(Act(hero, "ultimate", args={key: " ".join(monsters[:count] if key == "monsters" else monsters)}))
+            out += _ultimates(g)
         elif action == "track":
             out.append(Act(hero, "track", args={"dice": targets[0]}))
         elif action == "reroll":
@@ -69,9 +49,74 @@ def candidates(g: Play) -> list[Act]:
             extra = [d for n, d in enumerate(targets) if faces[:n + 1].count(faces[n]) > 2]
             if extra:
                 out.append(Act(hero, "reroll", args={"dice": " ".join(extra)}))
+        elif action == "assign":
+            out += [Act(hero, "assign", args=_plan(g, order)) for order in (targets, _calm_first(g, targets))]
+        elif action == "summon":
+            monsters = s.showing("dungeon", MONSTER_FACES)
+            out += [Act(hero, "summon", unit, {"monsters": monsters[0]}) for unit in targets]
+        elif action == "discard":
+            out.append(Act(hero, "discard", args={"treasures": " ".join(targets[-s.discards:])}))
         else:
             out += [Act(hero, action, t) for t in targets] if targets else [Act(hero, action)]
     return out
+
+
+def _plan(g: Play, order: list[str]) -> dict[str, Arg]:
+    """The scouted dice given to the levels in this order, so many to each (R-DR-22)."""
+    args: dict[str, Arg] = {}
+    start = 0
+    for level, count in enumerate(g.side().scout, 1):
+        args[f"level{level}"] = " ".join(order[start:start + count])
+        start += count
+    return args
+
+
+def _calm_first(g: Play, dice: list[str]) -> list[str]:
+    """Chests and potions to the first levels, dragons last."""
+    rank = {"chest": 0, "potion": 0, "goblin": 1, "skeleton": 1, "ooze": 1, "dragon": 2}
+    return sorted(dice, key=lambda d: rank[g.s.dice[d].face])
+
+
+def _ultimates(g: Play) -> list[Act]:
+    s, hero, ult = g.s, g.s.player.hero, g.side().ultimate
+    monsters = s.showing("dungeon", (ult.monster,) if ult.monster else MONSTER_FACES)
+
+    def act(**args: str) -> list[Act]:
+        return [Act(hero, "ultimate", args=dict(args))]
+
+    if ult.effect in ("dig", "escape", "graveyard", "all-monsters", "bait", "discard-lair"):
+        return act()
+    if ult.effect == "revive":
+        return act(revive=" ".join(f"{d}=champion" for d in s.at("graveyard", "party")[:ult.count]))
+    if ult.effect in ("per-dragon", "types-per-dragon"):
+        face = s.dice[monsters[0]].face
+        chosen = monsters[:len(s.at("lair"))] if ult.effect == "per-dragon" else s.showing("dungeon", (face,))
+        return act(monsters=" ".join(chosen))
+    if ult.effect == "one-of-each":
+        firsts = {s.dice[m].face: m for m in reversed(monsters)}
+        return act(monsters=" ".join(sorted(firsts.values())))
+    if ult.effect in ("crusade", "dragon-price"):
+        scrolls = [u for u in units.units(s, g.d) if u != units.HERO and "scroll" in units.kinds(s, g.d, u)]
+        paid = scrolls if ult.pay == "scroll" else s.player.treasures
+        return [Act(hero, "ultimate", args={"treasure": t}) for t in paid[:1]]
+    if ult.effect == "champions":
+        return act(monsters=" ".join(monsters[:len(s.showing("party", ("champion",)))]))
+    if ult.effect == "set-face":
+        chosen = [f"{monsters[0]}=potion", *([f"{s.at('party', 'party')[0]}=champion"]
+                                            if ult.one_each and s.at("party", "party") else [])]
+        return act(dice=" ".join(chosen))
+    if ult.effect == "type-for-treasure":
+        return act(monsters=" ".join(s.showing("dungeon", (s.dice[monsters[0]].face,))))
+    if ult.effect == "discard-loot":
+        return act(dice=s.showing("dungeon", LOOT_FACES)[0])
+    if ult.effect == "dragons-serve":
+        key, faces = ("monsters", MONSTER_FACES) if s.phase == "monsters" else ("chests", ("chest",))
+        return act(**{key: " ".join(s.showing("dungeon", faces)[:len(s.at("lair"))])})
+    if ult.effect == "discard-dice":
+        return act(dice=" ".join([*s.at("lair"), *s.at("dungeon")][:ult.count]))
+    if ult.effect in ("reroll", "reroll-dungeon"):
+        return act(dice=" ".join(monsters))
+    return act(monsters=" ".join(monsters[:ult.count]))
 
 
 def _monster_groups(g: Play) -> list[list[str]]:

@@ -16,7 +16,7 @@ from math import factorial
 
 from companion.games.dungeon_roll import units
 from companion.games.dungeon_roll.data import DUNGEON_DICE, GameData
-from companion.games.dungeon_roll.delve import DRAGONS, LAST_LEVEL, MONSTER_FACES
+from companion.games.dungeon_roll.delve import LAST_LEVEL, MONSTER_FACES
 from companion.games.dungeon_roll.state import GameState
 
 Monsters = tuple[int, int, int]
@@ -31,29 +31,45 @@ def next_level(state: GameState, data: GameData) -> Fraction | None:
     side = units.side(state, data)
     kinds = tuple(frozenset(units.companions(state, data, u)) for u in units.units(state, data))
     kinds = tuple(k for k in kinds if k)
-    extra = tuple(sorted(side.extra.items()))
+    extra = tuple(sorted(units.extra(state, data).items()))
+    weak = frozenset(side.weak)
     total = Fraction(0)
-    kinds_of_face = [side.on_dungeon.get(f.id, f.id) for f in data.dice["dungeon"].faces]
     categories = (*MONSTER_FACES, "dragon")
+    for chance, counts in _throws(state, data, count, categories):
+        monsters = (counts[0], counts[1], counts[2])
+        dragon = lair + counts[3] >= side.dragon_at and not (side.lair_limit and lair + counts[3] > side.lair_limit)
+        if _cleared(kinds, extra, weak, monsters, side.dragon_kinds if dragon else 0):
+            total += chance
+    return total
+
+
+def _throws(state: GameState, data: GameData, count: int,
+            categories: tuple[str, ...]) -> list[tuple[Fraction, list[int]]]:
+    """Every throw of the next level as (chance, how many of each category): every multiset of faces by
+    its multinomial chance, or the one certain throw of a scouted level (R-DR-22)."""
+    side = units.side(state, data)
+    planned = [side.on_dungeon.get(state.dice[d].face, state.dice[d].face) for d, level in state.scouted.items()
+               if level == state.level + 1]
+    if planned:
+        return [(Fraction(1), [planned.count(c) for c in categories])]
+    kinds_of_face = [side.on_dungeon.get(f.id, f.id) for f in data.dice["dungeon"].faces]
     weights = [sum(k == c for k in kinds_of_face) for c in categories]
     weights.append(len(kinds_of_face) - sum(weights))
+    out = []
     for throw in combinations_with_replacement(range(len(weights)), count):
         counts = [throw.count(f) for f in range(len(weights))]
         chance = Fraction(factorial(count), len(kinds_of_face) ** count)
         for n, w in zip(counts, weights, strict=True):
             chance *= Fraction(w ** n, factorial(n))
-        monsters = (counts[0], counts[1], counts[2])
-        dragon = lair + counts[3] >= DRAGONS and not (side.lair_limit and lair + counts[3] > side.lair_limit)
-        if _cleared(kinds, extra, monsters, side.dragon_kinds if dragon else 0):
-            total += chance
-    return total
+        out.append((chance, counts))
+    return out
 
 
-def _cleared(kinds: tuple[frozenset[str], ...], extra: tuple[tuple[str, int], ...], monsters: Monsters,
-             dragon_kinds: int) -> bool:
+def _cleared(kinds: tuple[frozenset[str], ...], extra: tuple[tuple[str, int], ...], weak: frozenset[str],
+             monsters: Monsters, dragon_kinds: int) -> bool:
     everyone = range(len(kinds))
     teams = [()] if not dragon_kinds else [t for t in combinations(everyone, dragon_kinds) if _different(kinds, t)]
-    return any(_defeat(tuple(kinds[i] for i in everyone if i not in team), extra, monsters) for team in teams)
+    return any(_defeat(tuple(kinds[i] for i in everyone if i not in team), extra, weak, monsters) for team in teams)
 
 
 def _different(kinds: tuple[frozenset[str], ...], team: tuple[int, ...]) -> bool:
@@ -64,28 +80,29 @@ def _different(kinds: tuple[frozenset[str], ...], team: tuple[int, ...]) -> bool
 
 
 @lru_cache(maxsize=1 << 16)
-def _defeat(kinds: tuple[frozenset[str], ...], extra: tuple[tuple[str, int], ...], monsters: Monsters) -> bool:
+def _defeat(kinds: tuple[frozenset[str], ...], extra: tuple[tuple[str, int], ...], weak: frozenset[str],
+            monsters: Monsters) -> bool:
     """Whether these units, one after another, can defeat every monster (goblins, skeletons, oozes)."""
     if not any(monsters):
         return True
     if not kinds:
         return False
     rest, more = kinds[1:], dict(extra)
-    if _defeat(rest, extra, monsters):
+    if _defeat(rest, extra, weak, monsters):
         return True
     for kind in kinds[0]:
-        for left in _after(kind, more.get(kind, 0), monsters):
-            if _defeat(rest, extra, left):
+        for left in _after(() if kind in weak else units.SPECIALTY[kind], more.get(kind, 0), monsters):
+            if _defeat(rest, extra, weak, left):
                 return True
     return False
 
 
-def _after(kind: str, more: int, monsters: Monsters) -> set[Monsters]:
-    """What may be left once one companion of `kind` has fought (sheet, "Party dice")."""
+def _after(specialty: tuple[str, ...], more: int, monsters: Monsters) -> set[Monsters]:
+    """What may be left once one companion with this specialty has fought (sheet, "Party dice")."""
     out: set[Monsters] = set()
     starts = [monsters]
     for t, face in enumerate(MONSTER_FACES):
-        if face in units.SPECIALTY[kind] and monsters[t]:
+        if face in specialty and monsters[t]:
             starts.append(_with(monsters, t, 0))
     for start in starts:
         budget = more + (1 if start == monsters else 0)

@@ -18,22 +18,27 @@ Check = Callable[[Play, Act], Rejection | None]
 
 PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
     "form": ("reroll", "keep"),
-    "monsters": ("fight", "scroll", "track", "bait", "ultimate", "portal", "flee"),
-    "loot": ("open", "quaff", "ultimate", "done"),
-    "dragon": ("slay", "ring", "ultimate", "portal", "flee"),
+    "scout": ("assign",),
+    "monsters": ("fight", "scroll", "track", "summon", "bait", "ultimate", "refresh", "portal", "flee"),
+    "loot": ("open", "quaff", "ultimate", "refresh", "done"),
+    "dragon": ("slay", "ring", "ultimate", "refresh", "portal", "flee"),
     "regroup": ("retire", "seek"),
 }
 LOOT_ANYTIME = ("open", "quaff")
 
 
 def actions_now(g: Play) -> tuple[str, ...]:
-    """The phase's actions; a hero who loots at any time also opens and quaffs in the monster phase."""
-    phase = g.s.phase
-    extra = LOOT_ANYTIME if phase == "monsters" and g.side().loot_anytime else ()
-    return (*PHASE_ACTIONS[phase], *extra)
+    """The phase's actions; a hero who loots at any time also opens and quaffs in the monster phase; the
+    specialties that are actions only for their heroes; a dig's discards before anything else (R-DR-19)."""
+    phase, sd = g.s.phase, g.side()
+    if g.s.discards:
+        return ("discard",)
+    extra = LOOT_ANYTIME if phase == "monsters" and sd.loot_anytime else ()
+    mine = {"summon": sd.summon, "refresh": "treasure" in sd.refresh}
+    return tuple(a for a in (*PHASE_ACTIONS[phase], *extra) if mine.get(a, True))
 
 
-PHASE_RULE = {"form": "DR §Heroes", "monsters": "DR §Monster phase", "loot": "DR §Loot phase",
+PHASE_RULE = {"form": "DR §Heroes", "scout": "R-DR-22", "monsters": "DR §Monster phase", "loot": "DR §Loot phase",
               "dragon": "DR §Dragon phase", "regroup": "DR §Regroup phase"}
 
 
@@ -94,15 +99,38 @@ def fight(g: Play, inp: Act) -> Rejection | None:
     wrong = dice_at(g, monsters, ("dungeon",), MONSTER_FACES, rule)
     if wrong:
         return wrong
+    weak = units.companions(g.s, g.d, unit) & set(g.side().weak)
+    if not units.can_defeat(g.s, g.d, unit, monsters) and weak:
+        return reject("weak", Layer.ILLEGAL, "R-DR-26", "{hero}'s {unit} defeats one monster only (ruling R-DR-26).",
+                      hero=g.hero_name(), unit=g.unit_name(unit))
     if not units.can_defeat(g.s, g.d, unit, monsters):
         return reject("cannot-defeat", Layer.ILLEGAL, rule, "The {unit} cannot defeat these {count} monsters at once.",
                     unit=g.unit_name(unit), count=len(monsters))
     name = g.unit_name(unit)
+    champion = unit in g.s.dice and g.s.dice[unit].face == "champion"
     spend(g, unit)
     g.move(monsters, "box")
     g.say("defeat", rule, "The {unit} defeats {count} monster(s) and goes to the graveyard.", unit=name,
           count=len(monsters))
+    if len(monsters) >= 2:
+        _many_at_once(g, unit if champion else "")
     return None
+
+
+def _many_at_once(g: Play, champion: str) -> None:
+    """What one companion defeating 2 or more monsters brings the heroes whose specialty says so: the
+    champion thrown back into the party (R-DR-20), a treasure drawn, a refresh (R-DR-18)."""
+    sd = g.side()
+    if champion and sd.champion_rethrow:
+        g.move([champion], "party")
+        g.s.throw, g.s.throw_why = [champion], "rethrow"
+        g.say("rethrow", "R-DR-20", "{hero}'s champion defeated 2 or more monsters: it is thrown back into the "
+              "party (ruling R-DR-20).", hero=g.hero_name())
+    if sd.multi_draw:
+        g.say("multi-draw", "R-DR-24", "{hero} draws a treasure for defeating 2 or more monsters with one "
+              "companion (ruling R-DR-24).", hero=g.hero_name())
+        g.bonus_draws(sd.multi_draw)
+    g.refresh("multi-kill")
 
 
 def scroll(g: Play, inp: Act) -> Rejection | None:

@@ -7,7 +7,7 @@ the event the table sees, and names are taken from the data in both languages.
 from __future__ import annotations
 
 from companion.core.flow import Event, event
-from companion.core.messages import Field, Named
+from companion.core.messages import Field, Named, Plural
 from companion.games.dungeon_roll.data import GameData
 from companion.games.dungeon_roll.schema import Side
 from companion.games.dungeon_roll.state import GameState, Place
@@ -19,17 +19,15 @@ class Play:
         self.d = data
         self.events: list[Event] = []
 
-    def say(self, kind: str, rule: str, text: str, /, **fields: Field) -> None:
+    def say(self, kind: str, rule: str, text: str | Plural, /, **fields: Field) -> None:
         self.events.append(event(kind, rule, text, None, **fields))
 
     def side(self) -> Side:
-        hero = self.d.heroes[self.s.player.hero]
-        return hero.master if self.s.player.master else hero.novice
+        return self.d.heroes[self.s.player.hero].side(self.s.player.master)
 
     def hero_name(self, index: int | None = None) -> Named:
         player = self.s.players[self.s.turn if index is None else index]
-        hero = self.d.heroes[player.hero]
-        sd = hero.master if player.master else hero.novice
+        sd = self.d.heroes[player.hero].side(player.master)
         return {"en": sd.en, "ar": sd.ar}
 
     def face_name(self, die: str) -> Named:
@@ -59,8 +57,27 @@ class Play:
         self.say("xp", rule, "{hero} gains {xp} experience ({total} in all).", hero=self.hero_name(), xp=xp,
                  total=player.xp)
         hero = self.d.heroes[player.hero]
-        if not player.master and player.xp >= hero.level_up:
+        if hero.master is not None and not player.master and player.xp >= hero.level_up:
             novice = self.hero_name()
             player.master = True
             self.say("level-up", "R-DR-10", "{novice} levels up and becomes {master} (ruling R-DR-10).",
                      novice=novice, master=self.hero_name())
+
+    def bonus_draws(self, count: int) -> None:
+        """Treasures a hero's power draws: only while tokens are left in the bag (ruling R-DR-24; the
+        experience instead of a treasure is the chests' alone, R-DR-8)."""
+        s = self.s
+        drawn = max(0, min(count, len(s.supply) - s.draws))
+        s.draws += drawn
+        if drawn < count:
+            self.say("bonus-lost", "R-DR-24", Plural(
+                "The bag is empty: {count} treasure is not drawn (ruling R-DR-24).",
+                "The bag is empty: {count} treasures are not drawn (ruling R-DR-24).", "count"), count=count - drawn)
+
+    def refresh(self, trigger: str) -> None:
+        """An exhausted hero of Hero Pack 2 whose specialty names this trigger may use the ultimate again
+        (ruling R-DR-18)."""
+        if self.s.ultimate_used and trigger in self.side().refresh:
+            self.s.ultimate_used = False
+            self.say("refresh", "R-DR-18", "{hero} is refreshed: the ultimate can be used again (ruling R-DR-18).",
+                     hero=self.hero_name())

@@ -15,7 +15,11 @@ Companion = Literal["fighter", "cleric", "mage", "thief", "champion"]
 PartyFace = Literal["fighter", "cleric", "mage", "thief", "champion", "scroll"]
 TreasureUse = Literal["companion", "scroll", "ring", "bait", "portal", "scales"]
 Effect = Literal["hero-as", "hero-defeats", "transform", "recruit", "bait", "discard-lair", "reroll", "crusade",
-                 "dragon-price", "revive", "one-of-each", "per-dragon", "types-per-dragon"]
+                 "dragon-price", "revive", "one-of-each", "per-dragon", "types-per-dragon", "dig", "champions",
+                 "escape", "set-face", "type-for-treasure", "discard-loot", "dragons-serve", "graveyard",
+                 "discard-dice", "all-monsters", "reroll-dungeon"]
+Refresh = Literal["quaff", "three-types", "multi-kill", "treasure"]
+"""What makes an exhausted hero's ultimate usable again (ruling R-DR-18)."""
 
 
 class TreasureSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -44,13 +48,19 @@ class Ultimate(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     count: int = 1
     monster: str = ""
     or_scroll: bool = False
+    pay: Literal["treasure", "scroll"] = "treasure"
+    into: str = "potion"
+    discard: int = 0
+    less: int = 0
+    one_each: bool = False
+    no_retire: bool = False
 
 
 class Side(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     en: str
     ar: str
     ultimate: Ultimate
-    acts_as: dict[str, list[Companion]] = {}
+    acts_as: dict[str, list[PartyFace]] = {}
     on_form: dict[str, PartyFace] = {}
     extra: dict[str, int] = {}
     dragon_kinds: int = 3
@@ -60,10 +70,32 @@ class Side(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     track: str = ""
     lair_limit: int = 0
     on_dungeon: dict[str, str] = {}
+    party_dice: int = 7
+    preset: list[PartyFace] = []
+    form_draws: int = 0
+    end_discard: int = 0
+    drop_treasures: bool = False
+    champion_rethrow: bool = False
+    scout: list[int] = []
+    weak: list[Companion] = []
+    dragon_at: int = 3
+    start_exhausted: bool = False
+    exhausted_extra: int = 0
+    refresh: list[Refresh] = []
+    multi_draw: int = 0
+    summon: bool = False
 
 
 class HeroSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A hero; one of Hero Pack 2 has no master side and never levels up."""
+
     id: str
     novice: Side
-    master: Side
+    master: Side | None = None
     level_up: int = 5
+
+    def side(self, master: bool) -> Side:
+        return self.master if master and self.master is not None else self.novice
+
+    def sides(self) -> list[tuple[str, Side]]:
+        return [("novice", self.novice), *([("master", self.master)] if self.master is not None else [])]

@@ -3,7 +3,9 @@ winner, the tie-breaks (fewest treasure tokens, then a shared victory), and the 
 
 from __future__ import annotations
 
-from companion.core.messages import Named
+from itertools import combinations_with_replacement
+
+from companion.core.messages import Named, Plural
 from companion.games.dungeon_roll.data import GameData
 from companion.games.dungeon_roll.play import Play
 from companion.games.dungeon_roll.state import Player, Standing
@@ -36,8 +38,39 @@ def standings(d: GameData, players: list[Player]) -> list[Standing]:
             for (p, t), key in zip(lines, keys, strict=True)]
 
 
+def end_discards(d: GameData, tokens: list[str], count: int) -> list[str]:
+    """The `count` tokens whose loss costs least at the final count (all of them if fewer): the player's
+    choice, made for the most points kept (ruling R-DR-19)."""
+    if len(tokens) <= count:
+        return list(tokens)
+    kinds = sorted({t.rsplit("-", 1)[0] for t in tokens})
+
+    def split(drop: tuple[str, ...]) -> tuple[list[str], list[str]]:
+        out, rest = [], list(tokens)
+        for kind in drop:
+            token = next(t for t in reversed(rest) if t.rsplit("-", 1)[0] == kind)
+            rest.remove(token)
+            out.append(token)
+        return out, rest
+
+    held = {k: sum(t.rsplit("-", 1)[0] == k for t in tokens) for k in kinds}
+    choices = [c for c in combinations_with_replacement(kinds, count) if all(c.count(k) <= held[k] for k in kinds)]
+    return split(max(choices, key=lambda c: treasure_points(d, split(c)[1])))[0]
+
+
 def finish(g: Play) -> None:
     s = g.s
+    for index, player in enumerate(s.players):
+        count = g.d.heroes[player.hero].side(player.master).end_discard
+        if count:
+            dropped = end_discards(g.d, player.treasures, count)
+            for token in dropped:
+                player.treasures.remove(token)
+            s.spent += dropped
+            g.say("end-discard", "R-DR-19", Plural("{hero} discards {count} treasure at the end of the game (ruling "
+                                                   "R-DR-19).", "{hero} discards {count} treasures at the end of the "
+                                                   "game (ruling R-DR-19).", "count"),
+                  hero=g.hero_name(index), count=len(dropped))
     s.standings = standings(g.d, s.players)
     s.outcome = "over"
     for index, line in enumerate(s.standings):

@@ -17,7 +17,7 @@ Place = Literal["box", "party", "graveyard", "dungeon", "lair"]
 """Where a die is: `box` off the table (a party die before the throw, a dungeon die not rolled this
 level or discarded), the party, the graveyard, the level's dungeon, the Dragon's Lair."""
 
-Phase = Literal["form", "monsters", "loot", "dragon", "regroup"]
+Phase = Literal["form", "scout", "monsters", "loot", "dragon", "regroup"]
 DelveEnd = Literal["retired", "fled", "portal", "level-10"]
 
 
@@ -63,6 +63,12 @@ class GameState(msgspec.Struct):
     draws: int = 0
     """Treasures the engine waits to see drawn from the bag."""
     throw_why: str = ""
+    discards: int = 0
+    """Treasures the delving player must discard from the hand before anything else (R-DR-19)."""
+    retire_barred: bool = False
+    """Whether retiring waits for a slain dragon (the Berserker's ultimate, R-DR-20)."""
+    scouted: dict[str, int] = {}
+    """Dungeon dice thrown ahead and set aside, each with the level it is assigned to (R-DR-22)."""
     outcome: str = ""
     standings: list[Standing] = []
 

@@ -19,8 +19,7 @@ OPENS_ALL = ("thief", "champion")
 
 
 def side(s: GameState, d: GameData) -> Side:
-    hero = d.heroes[s.player.hero]
-    return hero.master if s.player.master else hero.novice
+    return d.heroes[s.player.hero].side(s.player.master)
 
 
 def kinds(s: GameState, d: GameData, unit: str) -> set[str]:
@@ -52,23 +51,37 @@ def companions(s: GameState, d: GameData, unit: str) -> set[str]:
     return kinds(s, d, unit) & set(COMPANIONS)
 
 
+def extra(s: GameState, d: GameData) -> dict[str, int]:
+    """The extra monsters of any type each companion kind defeats now: the hero's specialty, and every
+    kind's while an exhausted hero's specialty says so (ruling R-DR-18)."""
+    sd = side(s, d)
+    tired = sd.exhausted_extra if s.ultimate_used else 0
+    return {k: sd.extra.get(k, 0) + tired for k in COMPANIONS if sd.extra.get(k, 0) + tired}
+
+
+def specialty(s: GameState, d: GameData, kind: str) -> tuple[str, ...]:
+    """The monster types `kind` defeats any number of, unless the hero's specialty weakens it."""
+    return () if kind in side(s, d).weak else SPECIALTY[kind]
+
+
 def can_defeat(s: GameState, d: GameData, unit: str, monsters: list[str]) -> bool:
     """Whether `unit` defeats these monster dice at once: one monster of any type, or any number of its
     specialty type (the champion's: any one type), plus the hero's extra monsters of any type."""
     faces = [s.dice[m].face for m in monsters]
-    extra = side(s, d).extra
+    more_of = extra(s, d)
     for kind in companions(s, d, unit):
-        more = extra.get(kind, 0)
+        more = more_of.get(kind, 0)
         if len(faces) <= 1 + more:
             return True
-        if any(sum(f != t for f in faces) <= more for t in SPECIALTY[kind]):
+        if any(sum(f != t for f in faces) <= more for t in specialty(s, d, kind)):
             return True
     return False
 
 
 def can_open(s: GameState, d: GameData, unit: str, chests: int) -> bool:
     mine = companions(s, d, unit)
-    return bool(mine) and (chests <= 1 or any(k in mine for k in OPENS_ALL))
+    weak = side(s, d).weak
+    return bool(mine) and (chests <= 1 or any(k in mine and k not in weak for k in OPENS_ALL))
 
 
 def different_kinds(s: GameState, d: GameData, chosen: list[str]) -> bool:

@@ -40,3 +40,14 @@ def test_the_simulator_is_reproducible_and_prints_json(capsys: pytest.CaptureFix
     assert (tmp_path / "scores.png").stat().st_size > 1000
     assert main(["simulate", "--game", "dungeon-roll", "--bots", "bold"]) == 2
     assert main(["simulate", "--game", "dungeon-roll", "--heroes", "nobody"]) == 2
+
+
+@pytest.mark.parametrize("hero", sorted(RULES.data.heroes))
+def test_every_hero_is_played_legally_by_both_bots(hero: str) -> None:
+    """Issue 11: every hero of the sheet, its decisions made by the bots (R-DR-18 to R-DR-27 for the
+    heroes that need one), and the simulator's `--heroes <id>` for each."""
+    for style in ("cautious", "greedy"):
+        bot = Bot(RULES.data, style)
+        for seed in range(4):
+            state, _, refused = simulate.play(RULES, bot, [hero], seed)
+            assert refused == 0 and state.outcome == "over", (hero, style, seed)

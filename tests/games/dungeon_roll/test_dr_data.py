@@ -93,3 +93,29 @@ def test_every_cited_section_of_the_sheet_has_its_titles() -> None:
     sections = data.load().sections
     assert len(cited) >= 10 and cited - set(sections) == set()
     assert all(s.en and s.ar and s.be for s in sections.values())
+
+
+def test_the_shipped_heroes_are_the_sheets_twenty_six() -> None:
+    """DR §Heroes: every hero of the sheet's list; Hero Pack 2's eight have no master side."""
+    heroes = data.load().heroes
+    assert len(heroes) == 26
+    assert sorted(h for h, spec in heroes.items() if spec.master is None) == [
+        "alexandra", "amar-suen", "cassandra", "lord-yllavyre", "marpesia", "szopin", "tou-lak", "tristan"]
+
+
+def test_the_new_hero_fields_are_checked(copy: Path) -> None:
+    """The fields of the heroes added for R-DR-18 to R-DR-27, each refused out of its range, by entry."""
+    novice = {h["id"]: h["novice"] for h in yaml.safe_load((copy / "heroes.yaml").read_text(encoding="utf-8"))}
+    edit(copy, "heroes.yaml", "guild-leader", novice={**novice["guild-leader"], "party_dice": 9})
+    edit(copy, "heroes.yaml", "scout", novice={**novice["scout"], "scout": [3, 3, 3]})
+    edit(copy, "heroes.yaml", "tou-lak", novice={**novice["tou-lak"], "track": "dragon"})
+    edit(copy, "heroes.yaml", "leprechaun", novice={**novice["leprechaun"], "ultimate": {
+        "effect": "transform", "into": "fighter"}})
+    edit(copy, "heroes.yaml", "marpesia", novice={**novice["marpesia"], "dragon_at": 0})
+    assert data.read(copy)[1] == [
+        "heroes.yaml: entry leprechaun: field novice.ultimate.into: not one of goblin, skeleton, ooze, chest, potion, "
+        "dragon",
+        "heroes.yaml: entry scout: field novice.scout: at least 1 die a level, at most 7 in all",
+        "heroes.yaml: entry guild-leader: field novice.party_dice: more than the preset faces, at most 8",
+        "heroes.yaml: entry marpesia: field novice.dragon_at: at least 1",
+        "heroes.yaml: entry tou-lak: field novice.track: not one of any, goblin, skeleton, ooze"]

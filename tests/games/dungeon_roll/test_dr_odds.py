@@ -66,3 +66,18 @@ def test_the_odds_agree_with_every_throw_played_through_the_engine() -> None:
             trial.ok(max(fights, key=lambda m: len(str(m.args["monsters"]).split())))
         cleared += trial.s.phase not in ("monsters", "dragon")
     assert cleared == 30 and next_level(RULES.decode(base), RULES.data) == Fraction(cleared, 36)
+
+
+def test_a_scouted_level_is_one_certain_throw() -> None:
+    """R-DR-22 with R-DR-17: the odds of a level the Scout has assigned count its dice as they lie: a
+    lone fighter clears two goblins for certain, and never a skeleton with an ooze."""
+    for level2, chance in (("d1 d2", Fraction(1)), ("d3 d4", Fraction(0))):
+        g = Game("scout")
+        g.throw("fighter fighter fighter fighter fighter fighter fighter")
+        g.throw("goblin goblin skeleton ooze chest chest")
+        g.do("assign", level1="d5", level2=level2, level3=" ".join(sorted({"d1", "d2", "d3", "d4", "d6"}
+                                                                          - set(level2.split()))))
+        g.do("done")
+        for die in g.s.at("party")[1:]:
+            g.s.dice[die].place = "graveyard"
+        assert next_level(g.s, RULES.data) == chance
