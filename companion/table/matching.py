@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from companion.core.events import DiceThrown, TagSeen
 from companion.core.flow import Act, ActionPrompt, CardPrompt, DiePrompt, Draw, Input, Prompt, Roll, Source
-from companion.core.messages import Msg
+from companion.core.messages import Msg, named
 from companion.games.covenant.data import GameData
 from companion.games.covenant.state import GameState
 from companion.table.notices import Notice, notice
@@ -26,10 +26,10 @@ def match_throw(throw: DiceThrown, prompt: Prompt | None, data: GameData) -> Inp
     if not fit:
         given = data.dice.get(throw.dice[0].kind) if throw.dice else None
         return notice("wrong-die", "This roll needs the {wanted}, not the {given}.", rule="§Special dice",
-                      wanted={"en": wanted.en, "ar": wanted.ar},
-                      given={"en": given.en, "ar": given.ar} if given else {"en": "?", "ar": "؟"})
+                      wanted=wanted.named(),
+                      given=given.named() if given else named("?"))
     if len(fit) > 1:
-        return notice("too-many-dice", "Throw one {wanted} only.", wanted={"en": wanted.en, "ar": wanted.ar})
+        return notice("too-many-dice", "Throw one {wanted} only.", wanted=wanted.named())
     die = fit[0]
     if die.cocked:
         return notice("cocked-die", "The die is cocked: throw it again.", rule="§Special dice")

@@ -50,7 +50,7 @@ def section_text(section: Section) -> Named:
     """A section's text in each language, or its title while the data has no text (the rule window's
     heading names the section already)."""
     text = section.text
-    return {"en": text.en, "ar": text.ar} if text else {"en": section.en, "ar": section.ar}
+    return text.named() if text else section.named()
 
 
 def rule_texts(sections: dict[str, Section], path: Path = RULINGS) -> dict[str, Named]:
@@ -64,4 +64,4 @@ def cite(rule: str) -> Msg:
     section = default().sections.get(rule)
     if section is None:
         return Msg("Rule {rule}", {"rule": keep_ltr(rule)})
-    return Msg("Rule §{section}", {"section": {"en": section.en, "ar": section.ar}})
+    return Msg("Rule §{section}", {"section": section.named()})

@@ -10,7 +10,7 @@ import string
 
 from babel.messages.pofile import read_po
 
-from companion.core.messages import LOCALE_DIR, Msg, Plural, counted, entries, plural_rule
+from companion.core.messages import LOCALE_DIR, Msg, Plural, entries, named, plural_rule
 from companion.games.covenant.data import default
 
 AR = LOCALE_DIR / "ar" / "LC_MESSAGES"
@@ -36,7 +36,8 @@ def test_arabic_counts_take_their_six_forms_and_english_its_two() -> None:
                     3: "دور الفارس المنفي: 3 أفعال.", 11: "دور الفارس المنفي: 11 فعلًا."}
     assert Msg.of(TURN, {"hero": hero("knight"), "actions": 1}).text("en") == "Exiled Knight's turn: 1 action."
     assert Msg.of(TURN, {"hero": hero("knight"), "actions": 4}).text("en") == "Exiled Knight's turn: 4 actions."
-    assert counted(Plural("{n} gold", "{n} gold"), n=2) == {"ar": "قطعتا ذهب", "en": "2 gold"}
+    gold = named(Plural("{n} gold", "{n} gold"), n=2)
+    assert set(gold) == {"ar", "en", "be"} and (gold["ar"], gold["en"]) == ("قطعتا ذهب", "2 gold")
 
 
 def test_every_plural_message_has_all_its_forms_and_no_english_says_s_in_brackets() -> None:

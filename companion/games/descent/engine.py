@@ -138,7 +138,7 @@ def _answer(g: Play, step: RollStep | ChooseStep, inp: Input) -> Rejection | Non
                           die=g.die(inp.die), face=str(inp.face))
         s.pending.pop(0)
         rolled = Rolled(die=inp.die, face=face.id)
-        g.say("rolled", DICE, "{die}: {face}.", die=g.die(inp.die), face={"en": face.en, "ar": face.ar})
+        g.say("rolled", DICE, "{die}: {face}.", die=g.die(inp.die), face=face.named())
         _on_roll(g, step, rolled)
         return None
     if not isinstance(inp, Choose):

@@ -3,6 +3,7 @@ boulders (p. 5)."""
 
 from __future__ import annotations
 
+from companion.core.messages import named
 from companion.games.descent import boulders
 from companion.games.descent.grid import Board
 from companion.games.descent.play import Play
@@ -101,5 +102,4 @@ def _roll_boulder(g: Play, bid: str, ranges: list[int]) -> None:
               "Boulder {boulder} hits {what} and is destroyed.", boulder=bid, what=_WHAT[result.destroyed_by])
 
 
-_WHAT = {"wall": {"en": "a wall", "ar": "جدار"}, "door": {"en": "a closed door", "ar": "باب مغلق"},
-         "boulder": {"en": "another boulder", "ar": "صخرة أخرى"}}
+_WHAT = {"wall": named("a wall"), "door": named("a closed door"), "boulder": named("another boulder")}

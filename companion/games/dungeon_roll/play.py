@@ -7,7 +7,7 @@ the event the table sees, and names are taken from the data in both languages.
 from __future__ import annotations
 
 from companion.core.flow import Event, event
-from companion.core.messages import Field, Named
+from companion.core.messages import Field, Named, verbatim
 from companion.games.dungeon_roll.data import GameData
 from companion.games.dungeon_roll.schema import Side
 from companion.games.dungeon_roll.state import GameState, Place
@@ -30,16 +30,16 @@ class Play:
         player = self.s.players[self.s.turn if index is None else index]
         hero = self.d.heroes[player.hero]
         sd = hero.master if player.master else hero.novice
-        return {"en": sd.en, "ar": sd.ar}
+        return sd.named()
 
     def face_name(self, die: str) -> Named:
         d = self.s.dice[die]
         face = self.d.dice[d.kind].face(d.face)
-        return {"en": face.en, "ar": face.ar} if face else {"en": d.face, "ar": d.face}
+        return face.named() if face else verbatim(d.face)
 
     def treasure_name(self, token: str) -> Named:
         spec = self.d.treasures[token.rsplit("-", 1)[0]]
-        return {"en": spec.en, "ar": spec.ar}
+        return spec.named()
 
     def unit_name(self, unit: str) -> Named:
         if unit in self.s.dice:
