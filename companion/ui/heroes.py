@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.flow import Event
-from companion.core.messages import LANGS, Msg, Named, Naming, Plural, listed, named
+from companion.core.messages import LANGS, Msg, Named, Plural, listed, named
 from companion.games.covenant.data import GameData
 from companion.games.covenant.state import GameState, Hero
 from companion.games.covenant.traits import max_hp
@@ -34,7 +34,7 @@ def status_line(state: GameState, data: GameData, phase_round: int | None = None
         return Msg("Round {round} · the game is over · falls {falls}/{most}", {"round": state.round, **falls})
     if state.phase == "monsters":
         return Msg("Round {round} · monster phase · falls {falls}/{most}", {"round": state.round, **falls})
-    hero = {"hero": Naming.named(data.heroes[state.active]), "actions": state.actions, **falls}
+    hero = {"hero": data.heroes[state.active].named(), "actions": state.actions, **falls}
     if short:
         return _short(state)
     if state.escape is not None and state.escape.round:
@@ -105,7 +105,7 @@ def hero_card(hero: Hero, data: GameData) -> HeroCard:
         counts[potion] = counts.get(potion, 0) + 1
     potions = [(data.potions[p].named(), n) for p, n in counts.items() if p in data.potions]
     upgrades = [data.upgrades[u].named() for u in hero.upgrades if u in data.upgrades]
-    return HeroCard(Naming.named(data.heroes[hero.id]), hero.seat, hero.hp, most, hp_text(hero, most), hero.gold, gear,
+    return HeroCard(data.heroes[hero.id].named(), hero.seat, hero.hp, most, hp_text(hero, most), hero.gold, gear,
                     potions, len(hero.shards), upgrades, hero.fallen, bool(hero.curse))
 
 
@@ -130,7 +130,7 @@ def wasted_healing(hero: Hero, potion: str, data: GameData) -> Msg | None:
         return None
     return Msg("{potion} heals {heal}, but {hero} is missing only {missing} HP: {wasted} would be wasted. "
                "Tap it again to drink anyway.",
-               {"potion": spec.named(), "heal": spec.effect.heal, "hero": Naming.named(data.heroes[hero.id]),
+               {"potion": spec.named(), "heal": spec.effect.heal, "hero": data.heroes[hero.id].named(),
                 "missing": missing, "wasted": spec.effect.heal - missing})
 
 
