@@ -263,7 +263,7 @@ class Driver:
             assert not label.rtl, f"{text!r} is laid out right to left on {self.screen()}"
             if CYRILLIC.search(text):
                 assert str(FONTS[("latin", bool(label.bold))]) in label.text, f"{text!r} is not drawn in Noto Sans"
-            elif any(ch.isalpha() for ch in text) and text not in ("English", "العربية") | english_only:
+            elif any(ch.isalpha() for ch in text) and text not in {"English", "العربية"} | english_only:
                 raise AssertionError(f"untranslated on {self.screen()}: {text!r}")
             self.checks += 1
 

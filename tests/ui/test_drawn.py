@@ -101,3 +101,10 @@ def test_the_latin_font_draws_belarusian() -> None:
     for ch in "ЎўІіЁё’АБВабв":
         assert script_of(ch) == "latin" and in_font(FONTS[("latin", False)], ch), ch
         assert in_font(FONTS[("latin", True)], ch), ch
+
+
+def test_a_dash_between_clauses_never_starts_or_ends_a_line() -> None:
+    """Belarusian sets a dash where English has a verb; wrapped, it stays between its two words."""
+    text = "Дзьве карты кожнага ахоўніка каля яго залі, карту Дэмана — пад карты Чорнай Сьвятой"
+    for width in range(150, 900, 10):
+        assert not nothing_orphaned(laid_out(text, width=width, rtl=False)), width
