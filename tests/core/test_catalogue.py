@@ -15,6 +15,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
+from companion.core.flow import Layer, reject
 from companion.core.messages import LOCALE_DIR, catalogue
 from companion.games.covenant.schema import RoomType
 from companion.games.descent.treachery import KINDS
@@ -149,3 +150,12 @@ def test_every_name_the_engine_passes_is_in_names_po(lang: str) -> None:
     for (context, msgid), (_, forms) in table.items():
         assert forms[0] and fields(forms[0]) == fields(msgid), (context, msgid, forms)
     assert set(table) <= named_msgids(), "names.po holds a name no code passes any more"
+
+
+def test_a_refusal_reads_in_the_language_asked_and_in_english_for_one_unknown() -> None:
+    """The table asks for a refusal's text in its language: Belarusian is one, a stray code reads English."""
+    hero = {"en": "Exiled Knight", "ar": "الفارس المنفي", "be": "Выгнаны рыцар"}
+    refused = reject("not-your-turn", Layer.NOT_NOW, "§Your turn", "It is not {hero}'s turn.", hero=hero)
+    assert refused.text("ar") == refused.msg.text("ar") and "الفارس المنفي" in refused.text("ar")
+    assert refused.text("be") == refused.msg.text("be") and "Выгнаны рыцар" in refused.text("be")
+    assert refused.text("fr") == "It is not Exiled Knight's turn."
