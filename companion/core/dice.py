@@ -1,4 +1,4 @@
-"""Dice kinds as data: a die is a list of faces, each with an id, a number and names in both languages.
+"""Dice kinds as data: a die is a list of faces, each with an id, a number and names in every language.
 
 The plain d6, The Last Covenant's trap and treasure dice, Dungeon Roll's party and dungeon dice and
 Descent's coloured dice are all files under `data/`, not code.

@@ -53,7 +53,7 @@ class Plural(NamedTuple):
 class Msg(msgspec.Struct, frozen=True):
     """A message id (its English text, with `{name}` fields) and the values of its fields.
 
-    A field may be a name in both languages (a hero, a monster, a room from the data files), so
+    A field may be a name in every language (a hero, a monster, a room from the data files), so
     "{hero} falls" reads whole in either language.
     """
 

@@ -1,7 +1,7 @@
-"""The texts a tap on a rule citation shows: the rulebook's sections ("§Combat": the title in both
-languages, and the text once the game data carries it) and the rulings: `docs/rulings.md` in English and
+"""The texts a tap on a rule citation shows: the rulebook's sections ("§Combat": the title in every
+language, and the text once the game data carries it) and the rulings: `docs/rulings.md` in English and
 its translation `docs/rulings.ar.md` in Arabic, each entry `**R-XXX-n — Title.** text` under the same id
-(a ruling not yet translated reads in English on the Arabic screen too)."""
+(a ruling not yet translated, and every ruling on the Belarusian screen, reads in English)."""
 
 from __future__ import annotations
 

@@ -45,7 +45,7 @@ class Play:
     def later(self, *steps: Pending) -> None:
         self.s.pending.extend(steps)
 
-    # ---- names for messages, in both languages -------------------------------------------------
+    # ---- names for messages, in every language --------------------------------------------------
 
     def hero_name(self, hero: Hero | str) -> Named:
         return self.d.heroes[hero if isinstance(hero, str) else hero.id].named()

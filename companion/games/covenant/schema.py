@@ -275,7 +275,7 @@ class RoomCard(Entry, Naming, frozen=True):
 
 
 class Section(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=True):
-    """A section of the rulebook as the referee cites it ("§Combat"), titled in both languages, with its
+    """A section of the rulebook as the referee cites it ("§Combat"), titled in every language, with its
     text (the Arabic original's and the English rendering's) for the screen's rule window."""
 
     id: str

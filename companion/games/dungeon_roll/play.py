@@ -1,7 +1,7 @@
 """A game being changed by one input: the state, the data, and the events said so far.
 
 The phases' rules (`delve`, `phases`) change the state only through this, so every change comes with
-the event the table sees, and names are taken from the data in both languages.
+the event the table sees, and names are taken from the data in every language.
 """
 
 from __future__ import annotations
