@@ -43,21 +43,23 @@ clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .hypothesis
 
 # Refresh the engine's message catalogues after changing texts: extract every message id of the core, the
-# rule systems and the table, then merge new ids into the Arabic catalogues (translate them, then `make test`).
-# Descent's and Dungeon Roll's texts are domains of their own (`descent`, `dungeon_roll`), so their
-# catalogues grow apart.
+# rule systems and the table, then merge new ids into the Arabic and Belarusian catalogues (translate them,
+# then `make test`). Descent's and Dungeon Roll's texts are domains of their own (`descent`, `dungeon_roll`),
+# so their catalogues grow apart. Written by hand, not extracted: ui.po (the screens), gender.po (feminine
+# forms) and names.po (the short names passed as fields through `named`/`named_in`); tests check them.
+PO_LANGS := ar be
 MSG_KEYWORDS := -k say:3 -k reject:4 -k event:3 -k Msg:1 -k N_ -k notice:2 -k Plural:1,2
 po: $(STAMP)
 	$(BIN)/pybabel extract --no-default-keywords $(MSG_KEYWORDS) --no-location --omit-header --sort-output \
 		--ignore-dirs ".* _* descent dungeon_roll" \
 		-o companion/locale/companion.pot companion/core companion/games companion/table
-	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -D companion -l ar \
-		-i companion/locale/companion.pot -d companion/locale
+	for lang in $(PO_LANGS); do $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -D companion \
+		-l $$lang -i companion/locale/companion.pot -d companion/locale || exit 1; done
 	$(BIN)/pybabel extract --no-default-keywords $(MSG_KEYWORDS) --no-location --omit-header --sort-output \
 		-o companion/locale/descent.pot companion/games/descent
-	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -D descent -l ar \
-		-i companion/locale/descent.pot -d companion/locale
+	for lang in $(PO_LANGS); do $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -D descent \
+		-l $$lang -i companion/locale/descent.pot -d companion/locale || exit 1; done
 	$(BIN)/pybabel extract --no-default-keywords $(MSG_KEYWORDS) --no-location --omit-header --sort-output \
 		-o companion/locale/dungeon_roll.pot companion/games/dungeon_roll
-	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -D dungeon_roll -l ar \
-		-i companion/locale/dungeon_roll.pot -d companion/locale
+	for lang in $(PO_LANGS); do $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -D dungeon_roll \
+		-l $$lang -i companion/locale/dungeon_roll.pot -d companion/locale || exit 1; done

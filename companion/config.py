@@ -14,6 +14,7 @@ from typing import Literal
 import msgspec
 
 from companion.core import files
+from companion.core.messages import Lang
 
 DEFAULT_PATH = Path("/etc/crypt-companion/config.toml")
 SETTINGS_LIMIT = 64 * 1024
@@ -63,7 +64,7 @@ class TouchSettings(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class UiSettings(msgspec.Struct, forbid_unknown_fields=True):
-    lang: Literal["ar", "en"] = "ar"
+    lang: Lang = "ar"
     fullscreen: bool = False
     rotation: Literal[0, 90, 180, 270] = 0  # the whole screen, picture and touch, for a display mounted turned
     touch: TouchSettings = msgspec.field(default_factory=TouchSettings)

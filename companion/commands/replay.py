@@ -7,11 +7,13 @@ import json
 import sys
 from pathlib import Path
 
+from companion.core.messages import LANGS
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", type=Path, help="a scenario file (docs/scenarios.md)")
     parser.add_argument("--json", action="store_true", help="print the final state and the input log as JSON")
-    parser.add_argument("--lang", choices=("ar", "en"), default="en", help="the transcript's language")
+    parser.add_argument("--lang", choices=LANGS, default="en", help="the transcript's language")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import config
+from companion.core.messages import LANGS
 
 NO_DISPLAY = (
     "companion run: no screen to draw on (no DISPLAY or WAYLAND_DISPLAY, and no /dev/dri for the Pi's "
@@ -26,7 +27,7 @@ the reader's poll (every 0.1 s) to find it on a busy machine."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", choices=["ar", "en"], help="the language to start in (default: ui.lang)")
+    parser.add_argument("--lang", choices=LANGS, help="the language to start in (default: ui.lang)")
     parser.add_argument("--size", default="800x480", help="the window's size on a desktop (default 800x480)")
 
 

@@ -8,10 +8,12 @@ import sys
 import time
 from pathlib import Path
 
+from companion.core.messages import LANGS
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--store", help="the session store (default: [store] path in the settings)")
-    parser.add_argument("--lang", choices=("ar", "en"), default="en", help="the language of messages")
+    parser.add_argument("--lang", choices=LANGS, default="en", help="the language of messages")
     sub = parser.add_subparsers(dest="action", required=True)
     listing = sub.add_parser("list", help="list the sessions, newest first")
     listing.add_argument("--unfinished", action="store_true", help="only the games not over")

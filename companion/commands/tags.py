@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from companion.core.messages import Field, Lang, Msg, Named
+from companion.core.messages import LANGS, Field, Lang, Msg, Named
 
 INTRO = "Writing {count} stickers. Place each one on the reader when asked, and lift it when told."
 PLACE = "[{n}/{count}] Place the sticker for {what} on the reader."
@@ -62,7 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             "--timeout", type=float, default=0.0, help="seconds to wait for each tag (0: no limit)"
         )
         command.add_argument(
-            "--lang", choices=("ar", "en"), help="language of the messages (default: the settings')"
+            "--lang", choices=LANGS, help="language of the messages (default: the settings')"
         )
 
 
@@ -118,7 +118,7 @@ def _deadline(timeout: float) -> Callable[[], bool]:
 
 
 def _named(msg: Msg) -> Named:
-    return {"en": msg.text("en"), "ar": msg.text("ar")}
+    return {lang: msg.text(lang) for lang in LANGS}
 
 
 def _write(args: argparse.Namespace, clf: Any, say: Say, lang: Lang) -> int:

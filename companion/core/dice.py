@@ -1,4 +1,4 @@
-"""Dice kinds as data: a die is a list of faces, each with an id, a number and names in both languages.
+"""Dice kinds as data: a die is a list of faces, each with an id, a number and names in every language.
 
 The plain d6, The Last Covenant's trap and treasure dice, Dungeon Roll's party and dungeon dice and
 Descent's coloured dice are all files under `data/`, not code.
@@ -8,21 +8,24 @@ from __future__ import annotations
 
 import msgspec
 
+from companion.core.messages import Naming
 from companion.core.rng import Rng
 
 
-class Face(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Face(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=True):
     id: str
     value: int = 0
     en: str = ""
     ar: str = ""
+    be: str = ""
 
 
-class DieKind(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class DieKind(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=True):
     id: str
     en: str
     ar: str
     faces: list[Face]
+    be: str = ""
 
     def face(self, face_id: str) -> Face | None:
         return next((f for f in self.faces if f.id == face_id), None)

@@ -11,7 +11,7 @@ from enum import StrEnum
 
 import msgspec
 
-from companion.core.messages import Field, Msg, Plural
+from companion.core.messages import LANGS, Field, Msg, Plural
 
 Arg = str | int
 
@@ -153,7 +153,7 @@ class Rejection(msgspec.Struct, frozen=True):
     msg: Msg
 
     def text(self, lang: str) -> str:
-        return self.msg.text("ar" if lang == "ar" else "en")
+        return self.msg.text(next((known for known in LANGS if known == lang), "en"))
 
 
 class Accepted(msgspec.Struct, frozen=True):

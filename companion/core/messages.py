@@ -1,23 +1,25 @@
 """Bilingual messages: an English source text with named fields, translated through gettext catalogues.
 
 The engine never formats text for a screen: it returns `Msg` values (a catalogue id and its fields),
-and whoever shows them picks the language. English is the source language, Arabic the table's.
+and whoever shows them picks the language. English is the source language, Arabic the table's, and
+Belarusian the language of Dungeon Roll's sheet; a text a catalogue lacks is shown in English.
 The catalogues are the `.po` files under `companion/locale/<lang>/LC_MESSAGES/` (one per domain: the
 engine's `companion.po`, the screens' `ui.po`...), read with Babel so that no compiled `.mo` file has to
 be kept in step with its source.
 
-Counts go through gettext's plurals (`Plural`: Arabic has six forms, English two, each catalogue's
-`Plural-Forms` header says how to choose), and a sentence about someone agrees with their grammatical
+Counts go through gettext's plurals (`Plural`: Arabic has six forms, Belarusian three, English two,
+each catalogue's `Plural-Forms` header says how to choose), and a sentence about someone agrees with their grammatical
 gender: a name may carry it ({"en": …, "ar": …, "gender": "feminine"}), and the message's first field
 that does picks the catalogue entry of that context (`msgctxt "feminine"`), the plain entry otherwise.
 Those gendered entries live in `gender.po`, apart from the extracted catalogues `make po` rewrites.
+Belarusian needs them only where its sentence changes (a past tense, an adjective about the subject).
 """
 
 from __future__ import annotations
 
 import gettext
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from typing import Literal, NamedTuple
@@ -25,15 +27,15 @@ from typing import Literal, NamedTuple
 import msgspec
 from babel.messages.pofile import read_po
 
-Lang = Literal["ar", "en"]
-LANGS: tuple[Lang, ...] = ("ar", "en")
+Lang = Literal["ar", "en", "be"]
+LANGS: tuple[Lang, ...] = ("ar", "en", "be")
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 SOURCE_PLURALS = "(n != 1)"
 """English, the source language, which has no catalogue of its own."""
 
 Named = dict[str, str]
-"""A name in both languages, as the data files give it: {"en": "Goblin", "ar": "الغوبلن"}; a hero's
-also carries its grammatical gender ("gender": "feminine")."""
+"""A name in every language, as the data files give it: {"en": "Goblin", "ar": "الغوبلن", "be": "Гоблін"};
+a hero's also carries its grammatical gender ("gender": "feminine"). A language it lacks reads English."""
 
 Field = str | int | float | Named
 Entry = str | tuple[str, ...]
@@ -51,7 +53,7 @@ class Plural(NamedTuple):
 class Msg(msgspec.Struct, frozen=True):
     """A message id (its English text, with `{name}` fields) and the values of its fields.
 
-    A field may be a name in both languages (a hero, a monster, a room from the data files), so
+    A field may be a name in every language (a hero, a monster, a room from the data files), so
     "{hero} falls" reads whole in either language.
     """
 
@@ -84,10 +86,42 @@ class Msg(msgspec.Struct, frozen=True):
         return translate(self.id, lang, self.context()).format(**fields)
 
 
-def counted(text: Plural, **fields: Field) -> Named:
-    """A counted phrase in every language, to pass as a field: "3 gold" / "3 قطع ذهب"."""
+class Naming:
+    """What a data entry named in every language (its `en`, `ar` and `be` fields) gives a message."""
+
+    __slots__ = ()
+    en: str
+    ar: str
+    be: str
+
+    def named(self) -> Named:
+        return {"en": self.en, "ar": self.ar, "be": self.be}
+
+
+def named(text: str | Plural, /, **fields: Field) -> Named:
+    """A catalogue text in every language, to pass as a field: "melee" / "التحام" / "блізкі бой", or a
+    counted phrase, "3 gold" / "3 قطع ذهب" / "3 золата"."""
     msg = Msg.of(text, fields)
     return {lang: msg.text(lang) for lang in LANGS}
+
+
+def verbatim(text: str) -> Named:
+    """The same text in every language: an id the data does not name, a path of space labels."""
+    return {lang: text for lang in LANGS}
+
+
+def named_in(context: str, msgid: str) -> Named:
+    """gettext's pgettext in every language: a short text whose translation depends on where it stands
+    ("combat" as a room's kind, "قتال", beside "combat" as a deck, "القتال")."""
+    return {lang: translate(msgid, lang, context) for lang in LANGS}
+
+
+def listed(names: Iterable[Named], empty: str = "", separator: str = ", ") -> Named:
+    """Names listed in every language, with that language's comma (the catalogue's translation of
+    `separator`: "، " in Arabic); `empty` for no names at all."""
+    items = list(names)
+    return {lang: translate(separator, lang).join(n.get(lang) or n.get("en", "") for n in items) or empty
+            for lang in LANGS}
 
 
 def N_(text: str) -> str:

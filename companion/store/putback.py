@@ -5,7 +5,7 @@ stands on a real table: heroes' spaces, health, gold, potions, equipment and sha
 damage, the fall counter and the round marker, monsters and their damage, revealed rooms and their door
 tokens, chests, dropped piles, and cards drawn from the decks the table deals (a deck the app deals has
 no cards on the table). Those keys are the table layout of The Last Covenant's state; a game whose
-state has none of them gets one general message. Names in both languages come from the rule system's
+state has none of them gets one general message. Names in every language come from the rule system's
 data when it has them (`rules.data.heroes`, `.monsters`, `.potions`, `.equipment`), else the ids.
 """
 
@@ -16,21 +16,17 @@ from typing import Any
 import msgspec
 
 from companion.core.flow import Draw, Input, Roll, Throw
-from companion.core.messages import LANGS, Msg, Named, Plural
+from companion.core.messages import LANGS, Msg, Named, Naming, Plural, listed, named, verbatim
 
 DECK_NAMES: dict[str, Named] = {
-    "combat": {"en": "combat", "ar": "القتال"},
-    "loot": {"en": "loot", "ar": "الغنائم"},
-    "potions": {"en": "potion", "ar": "الجرعات"},
-    "equipment": {"en": "equipment", "ar": "العتاد"},
-    "events": {"en": "event", "ar": "الأحداث"},
-    "monsters": {"en": "monster", "ar": "الوحوش"},
+    "combat": named("combat"), "loot": named("loot"), "potions": named("potion"),
+    "equipment": named("equipment"), "events": named("event"), "monsters": named("monster"),
 }
 SLOTS = ("weapon", "armour", "accessory")
 
 
 class Names:
-    """Names in both languages from the rule system's data, falling back to the ids."""
+    """Names in every language from the rule system's data, falling back to the ids."""
 
     def __init__(self, rules: object, zone: int | None = None) -> None:
         self.data = getattr(rules, "data", None)
@@ -42,38 +38,36 @@ class Names:
         if callable(name) and self.zone is not None:
             named: Named = name(self.zone, space)
             return named
-        return {"en": space, "ar": space}
+        return verbatim(space)
 
     def of(self, table: str, key: str) -> Named:
         entry = (getattr(self.data, table, None) or {}).get(key)
-        en, ar = getattr(entry, "en", None), getattr(entry, "ar", None)
-        return {"en": en, "ar": ar} if isinstance(en, str) and isinstance(ar, str) else {"en": key, "ar": key}
+        return entry.named() if isinstance(entry, Naming) else verbatim(key)
 
     def items(self, ids: list[str]) -> Named:
         names = [self.of("potions", i) if self.of("potions", i)["en"] != i else self.of("equipment", i) for i in ids]
-        return {"en": ", ".join(n["en"] for n in names), "ar": "، ".join(n["ar"] for n in names)}
+        return listed(names)
 
     def face(self, die: str, face: str) -> Named:
         kind = (getattr(self.data, "dice", None) or {}).get(die)
         found = next((f for f in getattr(kind, "faces", []) if f.id == face), None)
-        en, ar = getattr(found, "en", None) or face, getattr(found, "ar", None) or face
-        return {"en": str(en), "ar": str(ar)}
+        names = found.named() if isinstance(found, Naming) else {}
+        return {lang: names.get(lang) or names.get("en") or face for lang in LANGS}
 
     def throw(self, faces: dict[str, str]) -> Named:
         """Each die of a throw with its face named: "p1 fighter, d1 goblin" (a face id names its kind)."""
         kinds = (getattr(self.data, "dice", None) or {}).values()
-        named = [(die, next((self.face(k.id, face) for k in kinds if any(f.id == face for f in k.faces)),
-                            {"en": face, "ar": face})) for die, face in faces.items()]
-        return {"en": ", ".join(f"{d} {n['en']}" for d, n in named),
-                "ar": "، ".join(f"{d} {n['ar']}" for d, n in named)}
+        shown = [(die, next((self.face(k.id, face) for k in kinds if any(f.id == face for f in k.faces)),
+                            verbatim(face))) for die, face in faces.items()]
+        return listed({lang: f"{die} {text}" for lang, text in name.items()} for die, name in shown)
 
     def deck(self, deck_id: str) -> Named:
-        return DECK_NAMES.get(deck_id, {"en": deck_id, "ar": deck_id})
+        return DECK_NAMES.get(deck_id, verbatim(deck_id))
 
     def monster(self, m: dict[str, Any]) -> Named:
         name = self.of("monsters", m["kind"])
         if m.get("elite"):
-            return {"en": f"elite {name['en']}", "ar": f"{name['ar']} النخبة"}
+            return named("elite {monster}", monster=name)
         return name
 
 
@@ -206,7 +200,7 @@ def what_stands(names: Names, seen: list[Input]) -> list[Msg]:
 
 
 def _plain(ids: list[str]) -> Named:
-    return {"en": ", ".join(ids), "ar": "، ".join(ids)}
+    return listed(verbatim(i) for i in ids)
 
 
 def _minus(items: list[Any], other: list[Any]) -> list[Any]:

@@ -29,16 +29,15 @@ from companion.core.flow import (
     Throw,
     ThrowPrompt,
 )
-from companion.core.messages import Msg, Named, Plural
+from companion.core.messages import Msg, Named, Plural, listed, named, verbatim
 from companion.core.rules import TableRules
 from companion.table.notices import Notice, notice
 
 STAND_IN = "d6"
-UNKNOWN: Named = {"en": "?", "ar": "؟"}
 
 
 def _named(kind: DieKind | None) -> Named:
-    return {"en": kind.en, "ar": kind.ar} if kind else UNKNOWN
+    return kind.named() if kind else named("?")
 
 
 def match_throw(throw: DiceThrown, prompt: Prompt | None, kinds: Mapping[str, DieKind]) -> Input | Notice:
@@ -94,10 +93,9 @@ def _match_named(throw: DiceThrown, prompt: ThrowPrompt, kinds: Mapping[str, Die
 def _counts(counts: Counter[str], kinds: Mapping[str, DieKind]) -> Named:
     """"party die ×2, dungeon die ×1" in each language, in the order the kinds first come."""
     if not counts:
-        return {"en": "no dice", "ar": "لا نرد"}
-    names = [(_named(kinds.get(kind)), n) for kind, n in counts.items()]
-    return {lang: ("، " if lang == "ar" else ", ").join(f"{name[lang]} ×{n}" for name, n in names)
-            for lang in ("en", "ar")}
+        return named("no dice")
+    return listed({lang: f"{text} ×{n}" for lang, text in _named(kinds.get(kind)).items()}
+                  for kind, n in counts.items())
 
 
 @dataclass(frozen=True)
@@ -121,7 +119,7 @@ def match_tag(tag: TagSeen, prompt: Prompt | None, state: Any, rules: TableRules
     seating = rules.seating()
     if token.get("kind") == "hero-card":
         hero = str(token.get("hero"))
-        name = seating.heroes.get(hero, {"en": hero, "ar": hero})
+        name = seating.heroes.get(hero, verbatim(hero))
         if state is not None and hero in rules.seated(state):
             return notice("hero-at-table", "{hero} is already at the table.", hero=name)
         return notice("game-in-progress", "A game is in progress: {hero} can join the next one.", hero=name)

@@ -129,20 +129,24 @@ _NUMBER = re.compile(r"^[(«]?[+−×-]?\d+(?:[.,/:]\d+)*[%٪]?$")
 _CLAUSE_END = re.compile(r"^[(«]?[+−×-]?\d+(?:[.,/:]\d+)*[%٪]?[)»]?[،؛:,;.!?]$")
 _LONE_SEPARATORS = frozenset("·|/")
 _OPERATORS = frozenset("+−-=≥≤<>×→")
+_DASHES = frozenset("—–")
+"""A dash between clauses (Belarusian sets one where English puts a verb: "карту Дэмана — пад карты…")
+never starts or ends a line: it keeps a word on each side."""
 
 
 def bind_numbers(text: str) -> str:
     """No-break spaces that keep a number with its noun: a number to the word after it ("4 actions"), or,
     when no word follows ("falls 5/6", "bonus 1 = 16", "round 1,"), to the word before it; and a separator
-    standing alone ("·") to the word before it; an operator to both its terms. So a wrap never leaves "4"
-    at a line's end and its "actions" on the next, nor "bonus 1" on one line and "= 16" on the next."""
+    standing alone ("·") to the word before it; an operator or a dash to both its neighbours. So a wrap never
+    leaves "4" at a line's end and its "actions" on the next, nor "bonus 1" on one line and "= 16" on the
+    next, nor a line starting with "—"."""
     paragraphs = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
         glue = [" "] * len(words)  # glue[i]: what joins words[i - 1] and words[i]
         for i, word in enumerate(words):
             after = words[i + 1] if i + 1 < len(words) else ""
-            if word in _OPERATORS and 0 < i < len(words) - 1:
+            if (word in _OPERATORS or word in _DASHES) and 0 < i < len(words) - 1:
                 glue[i] = glue[i + 1] = NBSP
             elif _NUMBER.match(word) and after[:1].isalpha():
                 glue[i + 1] = NBSP

@@ -381,12 +381,12 @@ class BoardView(Widget):
         """The widest entry the key could ever list on this board: any hero, monster or mark."""
         ui = self.ui
         guardian = self.data.guardians[spec.zone]
-        names = [{"en": n.en, "ar": n.ar} for n in (*self.data.heroes.values(), *self.data.monsters.values(), guardian)]
+        names = [n.named() for n in (*self.data.heroes.values(), *self.data.monsters.values(), guardian)]
         texts = [ui.text(n) for n in names] + [ui.t(m) for m in KEY_MARKS]
         measure = measurer(ui.font("small"), False)
         widest = max(measure(display_lines(t, 100_000, measure, ui.rtl)[0]) for t in texts)
         title = measurer(ui.font("small"), True)
-        board = ui.text({"en": spec.en, "ar": spec.ar})
+        board = ui.text(spec.named())
         widest = max(widest + ui.line("small"), title(display_lines(board, 100_000, title, ui.rtl)[0]))
         return widest + 4 * ui.gap + ui.px(4)
 
@@ -398,20 +398,20 @@ class BoardView(Widget):
         guardian = self.data.guardians[spec.zone]
         # The guardian's name beside the red badge that shows its HP on the hall.
         hp = str(self.views[self.board_hall()].guardian_hp)
-        entries: list[tuple[Token | None, str]] = [(None, ui.text({"en": spec.en, "ar": spec.ar})),
+        entries: list[tuple[Token | None, str]] = [(None, ui.text(spec.named())),
                                                    (Token("monster", "", hp, theme.BAD if hp != "0" else theme.MUTED),
-                                                    ui.text({"en": guardian.en, "ar": guardian.ar}))]
+                                                    ui.text(guardian.named()))]
         tokens = [t for v in self.views.values() for t in v.tokens]
         seen: set[tuple[str, str]] = set()
         for hero in sorted(state.heroes.values(), key=lambda h: h.seat):
             spec_h = self.data.heroes[hero.id]
             entries.append((Token("hero", hero.id, str(hero.seat + 1), HERO_COLOURS[hero.seat % 4]),
-                            ui.text({"en": spec_h.en, "ar": spec_h.ar})))
+                            ui.text(spec_h.named())))
         for t in tokens:
             if t.kind == "monster" and ("monster", t.id) not in seen:
                 seen.add(("monster", t.id))
                 m = self.data.monsters[t.id]
-                entries.append((Token("monster", t.id, "", t.colour), ui.text({"en": m.en, "ar": m.ar})))
+                entries.append((Token("monster", t.id, "", t.colour), ui.text(m.named())))
         extras = [("elite", Token("monster", "", "", theme.PANEL, frozenset({"elite"}))),
                   ("summoned", Token("monster", "", "", theme.PANEL, frozenset({"summoned"}))),
                   ("merchant", Token("merchant", "", "", MERCHANT)),

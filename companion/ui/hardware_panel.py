@@ -9,6 +9,7 @@ from functools import partial
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
+from companion.ui.fonts import measurer
 from companion.ui.host import Host
 from companion.ui.simulated import RANDOM_PX, TOKENS_PER_ROW, Token, token_text
 from companion.ui.theme import Ui
@@ -57,7 +58,10 @@ def open_panel(app: Host, ui: Ui) -> ModalView:
             if kind in seen:
                 continue  # one row per kind of die: the others of the kind throw the same faces
             seen.add(kind)
-            cells = [label(ui, ui.text(app.names.die(kind)), "small", size_hint_x=None, width=ui.px(120))]
+            name = ui.text(app.names.die(kind))
+            # As wide as its longest word ("шасьцігранная"), so that no word is cut.
+            widest = max(map(measurer(ui.font("small"), False), name.split()), default=0.0)
+            cells = [label(ui, name, "small", size_hint_x=None, width=max(ui.px(120), widest + 4))]
             cells += [BigButton(ui, ui.text(name), partial(done, partial(sim.throw, die_id, face)),
                                 font_size=ui.font("small")) for face, name in app.names.faces(kind).items()]
             cells.append(BigButton(ui, ui.t("random"), partial(done, partial(sim.throw, die_id, None)),

@@ -7,25 +7,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.flow import Event
-from companion.core.messages import Msg, Named, Plural
+from companion.core.messages import LANGS, Msg, Named, Plural, listed, named
 from companion.games.covenant.data import GameData
 from companion.games.covenant.state import GameState, Hero
 from companion.games.covenant.traits import max_hp
+from companion.ui.i18n import N_
 
-BASIC_WEAPON: Named = {"en": "basic weapon", "ar": "السلاح الأساسي"}
+BASIC_WEAPON = N_("basic weapon")
 TRACK = 12  # the hero board's HP track; above it the "+12" token lies on the board
 MAX_FALLS = 6
 
 
-def _named(spec: object) -> Named:
-    return {"en": str(getattr(spec, "en", "")), "ar": str(getattr(spec, "ar", ""))}
-
-
 def _list(names: list[Named]) -> Named:
     """Names joined in each language with its own comma; a dash for none."""
-    if not names:
-        return {"en": "—", "ar": "—"}
-    return {"en": ", ".join(n["en"] for n in names), "ar": "، ".join(n.get("ar") or n["en"] for n in names)}
+    return listed(names, "—")
 
 
 def status_line(state: GameState, data: GameData, phase_round: int | None = None, short: bool = False) -> Msg:
@@ -39,7 +34,7 @@ def status_line(state: GameState, data: GameData, phase_round: int | None = None
         return Msg("Round {round} · the game is over · falls {falls}/{most}", {"round": state.round, **falls})
     if state.phase == "monsters":
         return Msg("Round {round} · monster phase · falls {falls}/{most}", {"round": state.round, **falls})
-    hero = {"hero": _named(data.heroes[state.active]), "actions": state.actions, **falls}
+    hero = {"hero": data.heroes[state.active].named(), "actions": state.actions, **falls}
     if short:
         return _short(state)
     if state.escape is not None and state.escape.round:
@@ -103,20 +98,20 @@ class HeroCard:
 
 def hero_card(hero: Hero, data: GameData) -> HeroCard:
     most = max_hp(data, hero)
-    weapon = _named(data.equipment[hero.weapon]) if hero.weapon in data.equipment else BASIC_WEAPON
-    gear = [weapon] + [_named(data.equipment[i]) for i in (hero.armour, hero.accessory) if i in data.equipment]
+    weapon = data.equipment[hero.weapon].named() if hero.weapon in data.equipment else named(BASIC_WEAPON)
+    gear = [weapon] + [data.equipment[i].named() for i in (hero.armour, hero.accessory) if i in data.equipment]
     counts: dict[str, int] = {}
     for potion in hero.potions:
         counts[potion] = counts.get(potion, 0) + 1
-    potions = [(_named(data.potions[p]), n) for p, n in counts.items() if p in data.potions]
-    upgrades = [_named(data.upgrades[u]) for u in hero.upgrades if u in data.upgrades]
-    return HeroCard(_named(data.heroes[hero.id]), hero.seat, hero.hp, most, hp_text(hero, most), hero.gold, gear,
+    potions = [(data.potions[p].named(), n) for p, n in counts.items() if p in data.potions]
+    upgrades = [data.upgrades[u].named() for u in hero.upgrades if u in data.upgrades]
+    return HeroCard(data.heroes[hero.id].named(), hero.seat, hero.hp, most, hp_text(hero, most), hero.gold, gear,
                     potions, len(hero.shards), upgrades, hero.fallen, bool(hero.curse))
 
 
 def card_lines(card: HeroCard) -> list[Msg]:
     """The card's lines under its name and HP bar: gold, potions and shards with counts; gear; upgrades."""
-    potions = [{"en": f"{n['en']} ×{c}", "ar": f"{n.get('ar') or n['en']} ×{c}"} for n, c in card.potions]
+    potions = [{lang: f"{n.get(lang) or n['en']} ×{c}" for lang in LANGS} for n, c in card.potions]
     lines = [Msg("gold {gold} · potions: {potions} · shards ×{shards}",
                  {"gold": card.gold, "potions": _list(potions), "shards": card.shards}),
              Msg("gear: {gear}", {"gear": _list(card.gear)})]
@@ -135,7 +130,7 @@ def wasted_healing(hero: Hero, potion: str, data: GameData) -> Msg | None:
         return None
     return Msg("{potion} heals {heal}, but {hero} is missing only {missing} HP: {wasted} would be wasted. "
                "Tap it again to drink anyway.",
-               {"potion": _named(spec), "heal": spec.effect.heal, "hero": _named(data.heroes[hero.id]),
+               {"potion": spec.named(), "heal": spec.effect.heal, "hero": data.heroes[hero.id].named(),
                 "missing": missing, "wasted": spec.effect.heal - missing})
 
 

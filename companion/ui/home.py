@@ -8,11 +8,12 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.core.events import DeviceState
-from companion.core.messages import Lang, Named, translate
+from companion.core.messages import LANGS, Lang, Named, listed, translate, verbatim
 from companion.store import SessionInfo
 from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.games import TABLE_GAMES
+from companion.ui.settings_screen import LANGUAGES
 from companion.ui.status import DeviceRow
 from companion.ui.widgets import BigButton, Panel, label, row
 
@@ -31,19 +32,18 @@ STATE_COLOURS = {
 }
 
 
-def other_language(lang: Lang) -> tuple[Lang, str]:
-    """The language the switch turns to, and its name written in itself."""
-    return ("en", "English") if lang == "ar" else ("ar", "العربية")
+def other_languages(lang: Lang) -> list[tuple[Lang, str]]:
+    """The languages the switches turn to, each by its name written in itself."""
+    return [(other, name) for other, name in LANGUAGES if other != lang]
 
 
 class HomeScreen(BaseScreen):
     def build(self, body: BoxLayout) -> None:
         ui, app = self.ui, self.app
-        target, target_name = other_language(ui.lang)
-        switch = BigButton(ui, target_name, lambda: app.set_lang(target), size_hint_x=None,
-                           width=ui.px(170))
+        switches = [BigButton(ui, name, partial(app.set_lang, target), size_hint_x=None, width=ui.px(170))
+                    for target, name in other_languages(ui.lang)]
         title = label(ui, ui.t("Crypt Companion"), "title")
-        body.add_widget(row(ui, [title, switch], size_hint_y=None, height=ui.touch))
+        body.add_widget(row(ui, [title, *switches], size_hint_y=None, height=ui.touch))
 
         actions = BoxLayout(orientation="vertical", spacing=ui.gap, size_hint_x=0.42)
         games = [BigButton(ui, ui.t(game.name), partial(self._choose, game_id), selected=game_id == app.game,
@@ -74,8 +74,8 @@ class HomeScreen(BaseScreen):
         return resumable(self.app.store.unfinished(), playing)
 
     def _heroes(self, heroes: list[str]) -> Named:
-        names = [self.app.heroes.get(h, {"en": h, "ar": h}) for h in heroes]
-        return {"en": ", ".join(n["en"] for n in names), "ar": "، ".join(n["ar"] for n in names)}
+        names = [self.app.heroes.get(h, verbatim(h)) for h in heroes]
+        return listed(names)
 
     def refresh_status(self) -> None:
         """Redraws the hardware status alone, so that a finger on a button is never lost to a redraw."""
@@ -92,7 +92,7 @@ class HomeScreen(BaseScreen):
         panel.add_widget(row(ui, [name, state], size_hint_y=None, height=ui.line("small")))
         seen = ui.t("Last seen: {when}", when=ui.text(device.seen_text(now)))
         lines = [f"{seen} · {ui.text(device.faults_text())}"]
-        if device.detail and translate(device.detail, "ar") != device.detail:
+        if device.detail and any(translate(device.detail, lang) != device.detail for lang in LANGS if lang != "en"):
             lines.append(translate(device.detail, ui.lang))  # a device's own message; anything else is for logs
         for text in lines:
             panel.add_widget(label(ui, text, "small", color=theme.MUTED, size_hint_y=None, fit_height=True))

@@ -6,9 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import cast
 
-from companion.core.messages import Lang
+from companion.core.messages import LANGS, Lang
 
-LANGS = ("ar", "en")
 FILE = "language"
 
 

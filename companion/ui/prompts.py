@@ -21,8 +21,8 @@ from companion.core.flow import (
     Roll,
     Source,
 )
-from companion.core.messages import Msg, Named
-from companion.ui.i18n import N_, named
+from companion.core.messages import Msg, Named, named
+from companion.ui.i18n import N_
 
 Label = Msg | Named
 # The names of the decks a card prompt may name; the game data gives them none.
@@ -60,7 +60,7 @@ class Namer:
 
     def die(self, die: str) -> Named:
         kind = self.dice.get(die)
-        return {"en": kind.en, "ar": kind.ar} if kind else {"en": die}
+        return kind.named() if kind else {"en": die}
 
     def deck(self, deck: str) -> Named:
         """A deck's name; a zone's room markers ("markers-z2") are named as markers."""
@@ -72,7 +72,7 @@ class Namer:
         kind = self.dice.get(die)
         faces: dict[str, Named] = {}
         for face in kind.faces if kind else []:
-            faces.setdefault(face.id, {"en": face.en or face.id, "ar": face.ar or face.en or face.id})
+            faces.setdefault(face.id, {lang: text or face.en or face.id for lang, text in face.named().items()})
         return faces
 
 

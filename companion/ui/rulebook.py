@@ -1,7 +1,7 @@
-"""The texts a tap on a rule citation shows: the rulebook's sections ("§Combat": the title in both
-languages, and the text once the game data carries it) and the rulings: `docs/rulings.md` in English and
+"""The texts a tap on a rule citation shows: the rulebook's sections ("§Combat": the title in every
+language, and the text once the game data carries it) and the rulings: `docs/rulings.md` in English and
 its translation `docs/rulings.ar.md` in Arabic, each entry `**R-XXX-n — Title.** text` under the same id
-(a ruling not yet translated reads in English on the Arabic screen too)."""
+(a ruling not yet translated, and every ruling on the Belarusian screen, reads in English)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def section_text(section: Section) -> Named:
     """A section's text in each language, or its title while the data has no text (the rule window's
     heading names the section already)."""
     text = section.text
-    return {"en": text.en, "ar": text.ar} if text else {"en": section.en, "ar": section.ar}
+    return text.named() if text else section.named()
 
 
 def rule_texts(sections: dict[str, Section], path: Path = RULINGS) -> dict[str, Named]:
@@ -64,4 +64,4 @@ def cite(rule: str) -> Msg:
     section = default().sections.get(rule)
     if section is None:
         return Msg("Rule {rule}", {"rule": keep_ltr(rule)})
-    return Msg("Rule §{section}", {"section": {"en": section.en, "ar": section.ar}})
+    return Msg("Rule §{section}", {"section": section.named()})

@@ -14,7 +14,8 @@ from companion.ui.base import BaseScreen
 from companion.ui.i18n import N_
 from companion.ui.widgets import BigButton, Panel, label, row
 
-LANGUAGES: tuple[tuple[Lang, str], ...] = (("ar", "العربية"), ("en", "English"))
+LANGUAGES: tuple[tuple[Lang, str], ...] = (("ar", "العربية"), ("en", "English"), ("be", "Беларуская"))
+"""Each language by its name written in itself."""
 BACKENDS = {
     "auto": N_("automatic"),
     "serial": N_("serial port"),

@@ -9,7 +9,7 @@ from functools import partial
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 
-from companion.core.messages import Msg, Named
+from companion.core.messages import Msg, Named, listed
 from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.prompt_panel import citation
@@ -17,7 +17,7 @@ from companion.ui.widgets import BigButton, label, row
 
 
 def checklist(heroes: list[Named], app_deals: bool, upgrade_at_start: bool) -> list[Msg]:
-    order = {"en": ", ".join(h["en"] for h in heroes), "ar": "، ".join(h["ar"] for h in heroes)}
+    order = listed(heroes)
     steps = [
         Msg("Lay out the Fallen Castle board, its entrance on everyone's left; set the other two boards aside."),
         Msg("Each player takes their hero's card and reads its flavour line aloud: {heroes}.", {"heroes": order}),

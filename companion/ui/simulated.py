@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from companion.core.messages import Msg, Named
+from companion.core.messages import Msg, Named, named
 from companion.ui.board import ROOM_NAMES
-from companion.ui.i18n import named
 
 Token = dict[str, str | int]
 TOKENS_PER_ROW = 4

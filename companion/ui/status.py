@@ -15,8 +15,8 @@ from companion.core.events import (
     DomainEvent,
     TagSeen,
 )
-from companion.core.messages import Msg
-from companion.ui.i18n import N_, named
+from companion.core.messages import Msg, named
+from companion.ui.i18n import N_
 
 DEVICES = ("tray", "reader", "buttons")
 # Names a backend may report under; anything else gets a row of its own.

@@ -165,7 +165,7 @@ class SummaryScreen(BoxLayout):
                        label(ui, ui.t("Deaths"), "small", size_hint_x=None, width=deaths_w, align="center")],
                   spacing=0, size_hint_y=None, height=line)
         panel.add_widget(key)
-        names = {h.id: ui.text({"en": self.data.heroes[h.id].en, "ar": self.data.heroes[h.id].ar}) for h in heroes}
+        names = {h.id: ui.text(self.data.heroes[h.id].named()) for h in heroes}
         name_w = name_width(ui, list(names.values()))
         for hero in heroes:
             name = label(ui, names[hero.id], "small", size_hint_x=None, width=name_w,
@@ -199,7 +199,7 @@ class SummaryScreen(BoxLayout):
         scale = max([1, *per_zone.values()])
         for zone, spec in sorted(self.data.boards.items()):
             rounds = per_zone.get(str(zone), 0)
-            panel.add_widget(label(ui, ui.text({"en": spec.en, "ar": spec.ar}), "small", size_hint_y=None,
+            panel.add_widget(label(ui, ui.text(spec.named()), "small", size_hint_y=None,
                                    fit_height=True))
             bars = Bars(ui, [(rounds, ROUNDS)], scale, size_hint_y=None, height=line * 0.6)
             self.charts[f"rounds:{zone}"] = bars

@@ -73,7 +73,7 @@ class Ui:
         return Msg(msgid, kept).text(self.lang)
 
     def text(self, text: Msg | Named) -> str:
-        """A message, or a name the game data gives in both languages. A message whose translation
+        """A message, or a name the game data gives in every language. A message whose translation
         names a field it was not given (a catalogue slip) is shown in English rather than stopping
         the game; failing that, as its bare msgid."""
         if not isinstance(text, Msg):

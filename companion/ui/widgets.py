@@ -50,7 +50,9 @@ class BidiLabel(Label):
 
     def _relayout(self, *_: object) -> None:
         pad_x = self.padding[0] + self.padding[2]
-        width = max(1.0, self.width - pad_x - 2)
+        # Kivy takes the padding off `text_size` once more when it wraps: a line wider than that would be
+        # wrapped again by Kivy, mid-word ("Журна" / "л"), and no longer be the line laid out here.
+        width = max(1.0, self.width - 2 * pad_x - 2)
         # Kept for the UI tests, which check what is actually drawn (tests/ui/drawn.py).
         self.paragraphs = display_paragraphs(self.logical, width, measurer(int(self.font_size), self.bold), self.rtl)
         self.line_width = width
@@ -86,8 +88,11 @@ class Panel(Filled, BoxLayout):
 
 
 class BigButton(Filled, ButtonBehavior, BidiLabel):
-    """A touch target of at least `ui.touch` high; `selected` shows a chosen option."""
+    """A touch target of at least `ui.touch` high; `selected` shows a chosen option. A word is never cut:
+    when the longest one is wider than the button (a Belarusian «камянепад» on a die face's button), the
+    font shrinks until it fits, down to `SMALLEST_PX` at the 7" scale."""
 
+    SMALLEST_PX = 15
     selected = BooleanProperty(False)
 
     def __init__(self, ui: Ui, text: str, on_press: Callable[[], object] | None = None,
@@ -96,12 +101,26 @@ class BigButton(Filled, ButtonBehavior, BidiLabel):
         kwargs.setdefault("height", ui.touch)
         kwargs.setdefault("font_size", ui.font("body"))
         kwargs.setdefault("align", "center")
+        self.full_font_size = float(kwargs["font_size"])
+        self.smallest_font_size = float(ui.px(self.SMALLEST_PX))
         super().__init__(logical=text, rtl=ui.rtl, padding=[ui.gap, 0, ui.gap, 0], **kwargs)
         self._init_fill()
         self.bind(selected=self._recolour, disabled=self._recolour, state=self._recolour)
         self._recolour()
         if on_press is not None:
             self.bind(on_release=lambda *_: on_press())
+
+    def _relayout(self, *_: object) -> None:
+        words = self.logical.split()
+        if words:
+            room = self.width - 2 * (self.padding[0] + self.padding[2]) - 2
+            size = self.full_font_size
+            while size > self.smallest_font_size and max(map(measurer(int(size), self.bold), words)) > room:
+                size -= 1
+            if size != self.font_size:
+                self.font_size = size  # lays the text out again, at this size
+                return
+        super()._relayout()
 
     def _recolour(self, *_: object) -> None:
         if self.disabled:

@@ -1,7 +1,7 @@
 """Counts and persons as a native reader expects them (issue 15): plurals through the catalogues' plural
-forms (Arabic's six, English's two; finding 2), log lines as verb sentences that agree with the hero's
-grammatical gender (finding 7), and one imperative convention: plural for what the whole table does,
-singular for the active player."""
+forms (Arabic's six, Belarusian's three, English's two; finding 2), log lines as verb sentences that agree
+with the hero's grammatical gender (finding 7), and one imperative convention: plural for what the whole
+table does, singular for the active player."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import string
 
 from babel.messages.pofile import read_po
 
-from companion.core.messages import LOCALE_DIR, Msg, Plural, counted, entries, plural_rule
+from companion.core.messages import LOCALE_DIR, Msg, Plural, entries, named, plural_rule
 from companion.games.covenant.data import default
 
 AR = LOCALE_DIR / "ar" / "LC_MESSAGES"
@@ -36,7 +36,8 @@ def test_arabic_counts_take_their_six_forms_and_english_its_two() -> None:
                     3: "دور الفارس المنفي: 3 أفعال.", 11: "دور الفارس المنفي: 11 فعلًا."}
     assert Msg.of(TURN, {"hero": hero("knight"), "actions": 1}).text("en") == "Exiled Knight's turn: 1 action."
     assert Msg.of(TURN, {"hero": hero("knight"), "actions": 4}).text("en") == "Exiled Knight's turn: 4 actions."
-    assert counted(Plural("{n} gold", "{n} gold"), n=2) == {"ar": "قطعتا ذهب", "en": "2 gold"}
+    gold = named(Plural("{n} gold", "{n} gold"), n=2)
+    assert set(gold) == {"ar", "en", "be"} and (gold["ar"], gold["en"]) == ("قطعتا ذهب", "2 gold")
 
 
 def test_every_plural_message_has_all_its_forms_and_no_english_says_s_in_brackets() -> None:
@@ -107,3 +108,52 @@ def test_the_whole_table_is_addressed_in_the_plural_the_active_player_in_the_sin
     player = [text for _, msgid, text in po("ui.po") if msgid.startswith("{who}: ")]
     assert player and all(not str(t).split(": ")[1].split()[0].endswith("وا") for t in player)
 
+
+
+BE = LOCALE_DIR / "be" / "LC_MESSAGES"
+PAST_MASCULINE = re.compile(r"\{(hero|giver|guardian|reviver)\} (?:не |ня )?(\w+ў)(?:ся)?\b")
+"""A Belarusian sentence whose subject is a named party and whose verb is in the masculine past tense
+(пакінуў, упаў, атрымаў): the one tense in which Belarusian verbs agree in gender."""
+
+
+def be_po(name: str) -> list[tuple[str, str, str | tuple[str, ...]]]:
+    with (BE / name).open("rb") as handle:
+        return [(m.context or "", str(m.id[0] if isinstance(m.id, tuple) else m.id),
+                 tuple(m.string) if isinstance(m.string, tuple) else str(m.string)) for m in read_po(handle) if m.id]
+
+
+def test_belarusian_counts_take_their_three_forms() -> None:
+    """Belarusian: one for 1, 21, 101 (but not 11); few for 2-4, 22-24 (but not 12-14); many for the rest."""
+    rule = plural_rule("be")
+    assert [rule(n) for n in (0, 1, 2, 4, 5, 11, 14, 21, 22, 25, 111)] == [2, 0, 1, 1, 2, 2, 2, 0, 1, 2, 2]
+    said = {n: Msg.of(Plural("Round {round} · {actions} action · falls {falls}/{most}",
+                                     "Round {round} · {actions} actions · falls {falls}/{most}", "actions"),
+                      {"round": 1, "actions": n, "falls": 0, "most": 6}).text("be") for n in (1, 3, 5, 21)}
+    assert [said[n].split(" · ")[1] for n in (1, 3, 5, 21)] == ["1 дзеяньне", "3 дзеяньні", "5 дзеяньняў",
+                                                                  "21 дзеяньне"]
+
+
+def test_a_belarusian_past_tense_agrees_with_the_hero() -> None:
+    left = "{hero} left the table."
+    assert Msg(left, {"hero": hero("knight")}).text("be").endswith(" пакінуў стол.")
+    assert Msg(left, {"hero": hero("rogue")}).text("be").endswith(" пакінула стол.")
+
+
+def test_every_belarusian_past_tense_about_a_named_party_has_its_feminine_form() -> None:
+    """A translation whose named subject takes a masculine past-tense verb ({hero} пакінуў) needs its feminine
+    twin ({hero} пакінула) in be/gender.po; every twin has a message to be the twin of and differs from it."""
+    feminine = {msgid: text for context, msgid, text in be_po("gender.po") if context == "feminine"}
+    plain = {msgid: text for path in sorted(BE.glob("*.po")) if path.name != "gender.po"
+             for context, msgid, text in be_po(path.name) if not context}
+    assert feminine and set(feminine) <= set(plain)
+    for msgid, text in plain.items():
+        forms = text if isinstance(text, tuple) else (text,)
+        if any(PAST_MASCULINE.search(f) for f in forms):
+            assert msgid in feminine, f"no feminine form for {msgid!r}"
+            twins = feminine[msgid] if isinstance(feminine[msgid], tuple) else (feminine[msgid],)
+            for twin, form in zip(twins, forms, strict=True):
+                verb = PAST_MASCULINE.search(form)
+                if verb:
+                    assert re.search(r"\{" + verb.group(1) + r"\} (?:не |ня )?\w+ла(?:ся)?\b", twin), (msgid, twin)
+    for msgid, twin in feminine.items():
+        assert twin != plain[msgid], f"the feminine form of {msgid!r} is the masculine one"

@@ -127,6 +127,22 @@ def glyphs_present(d: Drawn) -> list[str]:
     return [f"no glyph for {', '.join(f'U+{ord(c):04X}' for c in missing)} in {d.logical!r}"] if missing else []
 
 
+CYRILLIC_WORD = re.compile(r"[\u0400-\u04ff’'ʼ-]*[\u0400-\u04ff][\u0400-\u04ff’'ʼ-]*")
+"""A Belarusian word, with its ў and і and the apostrophe inside it (сям’я)."""
+
+
+def cyrillic_in_order(d: Drawn) -> list[str]:
+    """Cyrillic is read left to right and never shaped: every Belarusian word is drawn as written, and in a
+    left-to-right paragraph the words come in the order written (Arabic's reshaping and reordering must
+    leave it alone)."""
+    written = [m.group(0) for m in CYRILLIC_WORD.finditer(d.logical)]
+    drawn = [m.group(0) for line in d.lines for m in CYRILLIC_WORD.finditer(line)]
+    if d.rtl:
+        wrong = sorted(set(drawn) - set(written))
+        return [f"Cyrillic drawn as {wrong!r} from {d.logical!r}"] if wrong else []
+    return [] if drawn == written else [f"Cyrillic drawn as {' '.join(drawn)!r} from {d.logical!r}"]
+
+
 def lines_fit(d: Drawn) -> list[str]:
     return [f"{line!r} is {d.measure(line):.0f} px wide, in {d.width:.0f}"
             for line in d.lines if d.measure(line) > d.width + 0.5]
@@ -135,6 +151,7 @@ def lines_fit(d: Drawn) -> list[str]:
 CHECKS: dict[str, Callable[[Drawn], list[str]]] = {
     "diacritics": diacritics_kept, "raw ids": no_raw_ids, "orphans": nothing_orphaned,
     "brackets": brackets_balanced, "sums": sums_true, "glyphs": glyphs_present, "widths": lines_fit,
+    "cyrillic": cyrillic_in_order,
 }
 
 

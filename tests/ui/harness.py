@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable, Generator, Iterator
@@ -21,11 +22,12 @@ from typing import Any
 from companion.config import Settings
 from companion.core.events import DiceRolling, DiceThrown, DomainEvent, SettledDie
 from companion.core.flow import Act, ActionPrompt, CardPrompt, ChoicePrompt, DiePrompt
-from companion.core.messages import Lang
+from companion.core.messages import LANGS, Lang, Naming
 from companion.store import Problem
 from companion.ui.theme import MIN_TOUCH_MM, MM_PER_PX_7IN
 
 Scenario = Callable[["Driver"], Generator[float, None, None]]
+CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 SETTLE_S = 0.25  # frames drawn between a change and its screenshot
 
 
@@ -240,9 +242,30 @@ class Driver:
         if self.lang == "ar" and self.app.lang == "ar":
             for label in self.widgets(BidiLabel):
                 text = label.logical
-                if any(ch.isalpha() for ch in text) and text != "English":
+                if any(ch.isalpha() for ch in text) and text not in ("English", "Беларуская"):
                     assert has_rtl(text), f"untranslated on {self.screen()}: {text!r}"
                     self.checks += 1
+        if self.lang == "be" and self.app.lang == "be":
+            self.check_belarusian()
+
+    def check_belarusian(self) -> None:
+        """Issue 11: in Belarusian every label reads left to right, in Noto Sans (which has ў, і and ’), and
+        says something Belarusian; a data name still without its `be` reads English until it has one."""
+        from companion.ui.fonts import FONTS
+        from companion.ui.widgets import BidiLabel
+
+        english_only = {n.en for table in vars(self.app.data).values() if isinstance(table, dict)
+                        for n in table.values() if isinstance(n, Naming) and not n.be}
+        for label in self.widgets(BidiLabel):
+            text = label.logical
+            if not text or label.get_parent_window() is None:
+                continue
+            assert not label.rtl, f"{text!r} is laid out right to left on {self.screen()}"
+            if CYRILLIC.search(text):
+                assert str(FONTS[("latin", bool(label.bold))]) in label.text, f"{text!r} is not drawn in Noto Sans"
+            elif any(ch.isalpha() for ch in text) and text not in {"English", "العربية"} | english_only:
+                raise AssertionError(f"untranslated on {self.screen()}: {text!r}")
+            self.checks += 1
 
     def post(self, event: DomainEvent) -> None:
         self.app.table.events.put(event)
@@ -283,8 +306,7 @@ two closed rooms. The first monster phase ends it."""
 
 
 def names(d: Driver, table: str, key: str) -> str:
-    spec = getattr(d.app.data, table)[key]
-    return str(spec.ar if d.app.lang == "ar" else spec.en)
+    return str(d.app.ui().text(getattr(d.app.data, table)[key].named()))
 
 
 def simulated(d: Driver, button: str, shot: str = "") -> Generator[float, None, None]:
@@ -455,6 +477,13 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
         from companion.ui.prefs import load_lang
 
         assert load_lang(app.settings.store.path) == "en", "the language chosen is not kept for the next start"
+    if lang == "be":  # three languages: the home screen switches to either of the other two
+        from companion.ui.widgets import BigButton
+
+        yield from d.tap(d.t("Home"))
+        assert {b.logical for b in d.widgets(BigButton)} >= {"English", "العربية"}
+        yield from d.tap("العربية")
+        assert app.lang == "ar" and d.find("لعبة جديدة").logical == "لعبة جديدة"
 
 
 def setup_checklist(d: Driver) -> Generator[float, None, None]:
@@ -645,7 +674,7 @@ def main(argv: list[str]) -> int:
     from companion.store import Store
 
     settings = Settings()
-    settings.ui.lang = "ar" if lang == "ar" else "en"
+    settings.ui.lang = next(known for known in LANGS if known == lang)
     settings.store.path = str(Path(os.environ["KIVY_HOME"]) / "sessions.sqlite3")
     settings.tray.backend, settings.nfc.backend, settings.gpio.backend = "simulated", "emulated", "mock"
     if scenario == "screens":

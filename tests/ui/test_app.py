@@ -20,6 +20,7 @@ HARNESS = Path(__file__).with_name("harness.py")
 RUNS = {
     "whole-game-ar": ("whole-game", "ar", "800x480"),
     "whole-game-en": ("whole-game", "en", "800x480"),
+    "whole-game-be": ("whole-game", "be", "800x480"),
     "screens-ar-1280": ("screens", "ar", "1280x720"),
     "screens-en-1920": ("screens", "en", "1920x1080"),
     "two-rounds-en": ("two-rounds", "en", "800x480"),
@@ -47,7 +48,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory, shots: Path) -> dict[str, tup
                                          env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     results = {}
     for name, process in started.items():
-        out, err = process.communicate(timeout=300)  # six apps at once on a loaded two-core machine
+        out, err = process.communicate(timeout=420)  # seven apps at once on a loaded two-core machine
         last = out.strip().splitlines()[-1] if out.strip() else "{}"
         results[name] = (process.returncode, json.loads(last), err[-3000:])
     return results
@@ -100,3 +101,12 @@ def test_every_main_screen_is_shot_in_both_languages(runs: dict[str, tuple[int, 
                    "table-monsters", "summary", "rule", "table-reveal", "table-marker", "table-monster-step",
                    "simulated"):
         assert {f"{screen}-ar.png", f"{screen}-en.png"} <= taken
+
+
+def test_the_main_screens_are_shot_in_belarusian(runs: dict[str, tuple[int, dict[str, object], str]]) -> None:
+    """Issue 11: Belarusian is a whole language of the app; its run plays the whole game, its screens checked
+    as a reader reads them (left to right, in Noto Sans, nothing left in English)."""
+    taken = set(runs["whole-game-be"][1].get("shots", []))  # type: ignore[call-overload]
+    for screen in ("home", "settings", "newgame", "setup", "table-board", "table-heroes", "table-log", "table-die",
+                   "table-step", "table-hit", "table-monsters", "summary"):
+        assert f"{screen}-be.png" in taken, screen

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from drawn import (
     Drawn,
     brackets_balanced,
+    cyrillic_in_order,
     diacritics_kept,
     glyphs_present,
     in_font,
@@ -78,3 +79,32 @@ def test_a_character_without_a_glyph_is_found() -> None:
 def test_a_line_wider_than_its_widget_is_found() -> None:
     assert lines_fit(drawn("", [["x" * 11]], width=100))
     assert not problems(laid_out("وصل الفارس إلى القاعة 7 وفتح الصندوق فوجد 12 قطعة ذهبية", width=200))
+
+
+def test_belarusian_drawn_reversed_or_out_of_order_is_found() -> None:
+    """Issue 11: Belarusian is left to right, its words drawn as written and in the order written. Kivy's
+    own right-to-left shaping reverses a Latin or Cyrillic run (field notes: NFC -> CFN); a line wrapped
+    after reordering puts words out of order. Either is found, in either paragraph direction."""
+    text = "Раўнд 1 · Выгнаны рыцар: 3 дзеяньні · сям’я"
+    assert not cyrillic_in_order(laid_out(text, rtl=False))
+    assert not problems(laid_out(text, width=120, rtl=False))
+    assert cyrillic_in_order(drawn(text, [["Раўнд 1 · рыцар Выгнаны: 3 дзеяньні · сям’я"]], rtl=False))
+    assert cyrillic_in_order(drawn(text, [["Раўнд 1 · Выгнаны рыцар: 3 іньняеяздз · сям’я"]], rtl=False))
+    assert cyrillic_in_order(drawn("Беларуская", [["ақсуралеБ"]], rtl=True))
+    assert not cyrillic_in_order(drawn("Беларуская", [["Беларуская"]], rtl=True))
+
+
+def test_the_latin_font_draws_belarusian() -> None:
+    """Noto Sans, the font of every run that is not Arabic or maths, has Belarusian's own letters."""
+    from companion.ui.fonts import script_of
+
+    for ch in "ЎўІіЁё’АБВабв":
+        assert script_of(ch) == "latin" and in_font(FONTS[("latin", False)], ch), ch
+        assert in_font(FONTS[("latin", True)], ch), ch
+
+
+def test_a_dash_between_clauses_never_starts_or_ends_a_line() -> None:
+    """Belarusian sets a dash where English has a verb; wrapped, it stays between its two words."""
+    text = "Дзьве карты кожнага ахоўніка каля яго залі, карту Дэмана — пад карты Чорнай Сьвятой"
+    for width in range(150, 900, 10):
+        assert not nothing_orphaned(laid_out(text, width=width, rtl=False)), width

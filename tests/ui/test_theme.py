@@ -40,3 +40,14 @@ def test_a_citation_reads_as_the_rulebook_and_the_rulings_file_cite() -> None:
 def test_a_message_missing_a_field_falls_back_instead_of_crashing() -> None:
     assert Ui("ar").text(Msg("Rule {rule}")) == "Rule {rule}"
     assert Ui("ar").text(Msg("{who}: choose", {"who": "x"})) == "x: اختر"
+
+
+def test_belarusian_reads_left_to_right_in_its_own_words() -> None:
+    """Issue 11: Belarusian is the third language of the whole app; only Arabic is right to left."""
+    be = Ui("be")
+    assert not be.rtl and Ui("ar").rtl and not Ui("en").rtl
+    assert be.t("New game") == "Новая гульня"
+    assert be.t("Rule {rule}", rule="R-STORE-1") == "Правіла R-STORE-1"  # no direction marks in a LTR line
+    assert be.text({"en": "Goblin", "ar": "غول صغير", "be": "Гоблін"}) == "Гоблін"
+    assert be.text({"en": "Goblin", "ar": "غول صغير"}) == "Goblin"
+    assert be.text(Msg("A text no catalogue has")) == "A text no catalogue has"

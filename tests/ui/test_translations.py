@@ -1,8 +1,10 @@
-"""Every text the screens show has its Arabic in ui.po, and the catalogue holds nothing stale."""
+"""Every text the screens show has its Arabic and its Belarusian in ui.po, and the catalogues hold nothing
+stale."""
 
 from __future__ import annotations
 
 import ast
+import re
 import string
 from pathlib import Path
 
@@ -14,7 +16,9 @@ from companion.core.messages import LOCALE_DIR, translate
 UI_DIR = Path(companion.ui.__file__).parent
 UI_PO = LOCALE_DIR / "ar" / "LC_MESSAGES" / "ui.po"
 # The calls whose first argument is a msgid (like xgettext's keywords).
-KEYWORDS = {"Msg", "N_", "fill", "t", "Plural"}
+KEYWORDS = {"Msg", "N_", "fill", "t", "Plural", "named"}
+BE_UI_PO = LOCALE_DIR / "be" / "LC_MESSAGES" / "ui.po"
+CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
 def ui_msgids() -> dict[str, str]:
@@ -66,3 +70,26 @@ def test_each_translation_keeps_the_fields_and_is_arabic() -> None:
 
 def test_the_catalogue_holds_no_text_the_ui_no_longer_uses() -> None:
     assert set(ui_catalogue()) <= set(ui_msgids())
+
+
+def be_catalogue() -> dict[str, tuple[str, ...]]:
+    """msgid (a plural's singular) -> its Belarusian forms."""
+    with BE_UI_PO.open("rb") as handle:
+        return {str(m.id[0] if isinstance(m.id, tuple) else m.id): tuple(m.string) if isinstance(m.string, tuple)
+                else (str(m.string),) for m in read_po(handle) if m.id}
+
+
+def test_every_ui_text_has_its_belarusian_with_its_fields_and_three_plural_forms() -> None:
+    """Issue 11: Belarusian is a whole language of the app, not only Dungeon Roll's."""
+    belarusian = be_catalogue()
+    missing = {msgid: where for msgid, where in ui_msgids().items() if msgid not in belarusian}
+    assert not missing, f"add these to {BE_UI_PO}: {missing}"
+    assert set(belarusian) <= set(ui_msgids())
+    with UI_PO.open("rb") as handle:
+        plurals = {str(m.id[0]): fields(" ".join(m.id)) for m in read_po(handle) if isinstance(m.id, tuple)}
+    for msgid, forms in belarusian.items():
+        assert len(forms) == (3 if msgid in plurals else 1) and all(forms), msgid
+        for form in forms:
+            assert CYRILLIC.search(form), f"{msgid!r} is not Belarusian: {form!r}"
+            assert fields(form) <= plurals.get(msgid, fields(msgid)), (msgid, form)
+            assert fields(msgid) - fields(form) <= ({"n"} if msgid in plurals else set()), (msgid, form)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import files
-from companion.core.messages import Msg, Named
+from companion.core.messages import LANGS, Msg, Named
 
 Token = dict[str, str | int]
 
@@ -30,8 +30,8 @@ def _covenant_data(name: str) -> list[dict[str, Any]]:
 
 @cache
 def covenant_hero_names() -> dict[str, Named]:
-    """Hero id -> its name in both languages, from data/covenant/heroes.yaml (in the file's order)."""
-    return {str(h["id"]): {"en": str(h["en"]), "ar": str(h["ar"])} for h in _covenant_data("heroes.yaml")}
+    """Hero id -> its name in every language, from data/covenant/heroes.yaml (in the file's order)."""
+    return {str(h["id"]): {lang: str(h.get(lang) or h["en"]) for lang in LANGS} for h in _covenant_data("heroes.yaml")}
 
 
 @cache
@@ -58,7 +58,7 @@ def covenant_tokens() -> tuple[Token, ...]:
 @cache
 def dungeon_roll_hero_names() -> dict[str, Named]:
     """Hero id -> the name of its card's novice side, from data/dungeon-roll/heroes.yaml (in the file's order)."""
-    return {str(h["id"]): {"en": str(h["novice"]["en"]), "ar": str(h["novice"]["ar"])}
+    return {str(h["id"]): {lang: str(h["novice"].get(lang) or h["novice"]["en"]) for lang in LANGS}
             for h in _game_data("dungeon-roll", "heroes.yaml")}
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from companion.core.messages import Field, Named
+from companion.core.messages import Field, Named, listed, named
 from companion.games.covenant import guardians, loot, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import Attack, ChooseStep, DrawStep, Hero, RollStep
@@ -110,7 +110,7 @@ def on_reroll(g: Play, option: str) -> None:
         hero.gold -= g.d.gold["reroll"].cost
     a.rerolls += 1
     g.say("reroll", "R-COMBAT-1", "{hero} rerolls the die ({how}); the new roll counts.", hero=g.hero_name(hero),
-          how=g.named("Hawk Eye", "عين الصقر") if option == "hawk_eye" else g.named("2 gold", "2 ذهب"))
+          how=named("Hawk Eye") if option == "hawk_eye" else named("2 gold"))
     g.next(RollStep(die="d6", purpose="attack", who=hero.id))
 
 
@@ -147,14 +147,13 @@ class Terms:
         """What turned the base damage into the damage dealt, in the order applied (R-HERO-2)."""
         steps: list[Named] = []
         if self.backstab:
-            steps.append({"en": f"Backstab +{self.backstab}", "ar": f"الطعنة الغادرة +{self.backstab}"})
+            steps.append(named("Backstab +{n}", n=self.backstab))
         if self.skill:
-            steps.append({"en": f"Skill +{self.skill}", "ar": f"المهارة +{self.skill}"})
+            steps.append(named("Skill +{n}", n=self.skill))
         if self.min_damage > base + self.backstab + self.skill:
-            steps.append({"en": f"weapon minimum {self.min_damage}", "ar": f"الحد الأدنى للسلاح {self.min_damage}"})
+            steps.append(named("weapon minimum {n}", n=self.min_damage))
         if self.defense:
-            steps.append({"en": f"guardian defense −{self.defense} (at least 1)",
-                          "ar": f"دفاع الحارس −{self.defense} (1 على الأقل)"})
+            steps.append(named("guardian defense −{n} (at least 1)", n=self.defense))
         return steps
 
     def outcome(self, card: int, die: int) -> Outcome:
@@ -192,7 +191,7 @@ def resolve(g: Play) -> None:
                                 "damage": o.damage}
     data: dict[str, int | str] = {"card": a.card, "die": a.die, "bonus": bonus, "total": o.total,
                                   "strength": o.strength, "damage": o.damage, "target": a.target}
-    adjust: Named = {"en": ", ".join(s["en"] for s in steps), "ar": "، ".join(s["ar"] for s in steps)}
+    adjust: Named = listed(steps)
     if o.hit and not steps:
         g.say("hit", "§Combat", "{card} + {die} + {bonus} = {total} ≥ {strength}: hit! {total} − {strength} + 2 "
               "→ {damage} damage to {target}.", dict(data), **fields)

@@ -7,6 +7,7 @@ the next monster phase dies, leaves everything in place, and comes back at this 
 
 from __future__ import annotations
 
+from companion.core.messages import named
 from companion.games.covenant import traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import ChooseStep, Hero, Pile
@@ -54,7 +55,7 @@ def revive(g: Play, reviver: Hero, hero: Hero, pay: str) -> None:
         g.s.actions -= REVIVE_ACTIONS
     g.say("revive", "R-DEATH-3", "{reviver} revives {hero} to 5 HP ({cost}).",
           {"hero": hero.id, "by": reviver.id}, reviver=g.hero_name(reviver), hero=g.hero_name(hero),
-          cost=g.named("6 gold", "6 ذهب") if pay == "gold" else g.named("2 actions", "فعلان"))
+          cost=named("6 gold") if pay == "gold" else named("2 actions"))
 
 
 def deaths_after_monster_phase(g: Play) -> None:
@@ -106,4 +107,4 @@ def take_upgrade(g: Play, hero: Hero, upgrade: str) -> None:
         hero.hp += traits.max_hp(g.d, hero) - before
     spec = g.d.upgrades[upgrade]
     g.say("upgrade", "R-UPG-1", "{hero} takes the {upgrade} upgrade ({n} of 2).", {"hero": hero.id},
-          hero=g.hero_name(hero), upgrade=g.named(spec.en, spec.ar), n=hero.upgrades[upgrade])
+          hero=g.hero_name(hero), upgrade=spec.named(), n=hero.upgrades[upgrade])

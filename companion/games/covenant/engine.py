@@ -83,7 +83,7 @@ class CovenantRules:
             return _step_prompt(g, state.pending[0])
         hero = state.heroes[state.active]
         return ActionPrompt(actor=hero.id, rule="§Your turn", options=[
-            Option(id=name, label=Msg("{action}", {"action": g.named(*turn.ACTION_NAMES[name])}), targets=targets,
+            Option(id=name, label=Msg("{action}", {"action": turn.ACTION_NAMES[name]}), targets=targets,
                    target_labels={t: label for t in targets if (label := labels.target(g, name, t)) is not None}
                    if name in labels.NAMED_TARGETS else {})
             for name, targets in turn.options(g, hero).items()])
@@ -282,7 +282,7 @@ def _give_shard(g: Play, hero_id: str) -> None:
     g.s.heroes[hero_id].shards.append(shard.id)
     g.s.shards_won.append(shard.id)
     g.say("shard", "§The end", "{hero} takes the {shard} shard.", {"hero": hero_id, "shard": shard.id},
-          hero=g.hero_name(hero_id), shard=g.named(shard.en, shard.ar))
+          hero=g.hero_name(hero_id), shard=shard.named())
 
 
 def _upgrades_after_guardian(g: Play) -> None:

@@ -8,7 +8,7 @@ for everyone in the room, or the trap on the revealer.
 
 from __future__ import annotations
 
-from companion.core.messages import Named, Plural
+from companion.core.messages import Named, Plural, named, named_in
 from companion.games.covenant import damage, death, monsters, movement
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import DrawStep, Hero, Monster, Reveal, RollStep
@@ -59,13 +59,13 @@ def on_room(g: Play, card: str | None) -> None:
     if card is None:
         g.say("no-room-card", "R-EXPLORE-7", "No {kind} room card is left: a door token goes on {slot}, the room "
               "acts as its marker says, and {hero} moves in for free.", {"slot": r.slot, "kind": kind},
-              kind=g.named(kind, _KIND_AR[kind]), slot=g.space_name(r.slot), hero=g.hero_name(hero))
+              kind=named_in("room kind", kind), slot=g.space_name(r.slot), hero=g.hero_name(hero))
     else:
         spec = g.d.rooms[card]
         s.board.room_cards[r.slot] = card
         g.say("room", "§Exploration", "{room}: a {kind} room. A door token goes on {slot}; {hero} moves in for "
-              "free.", {"slot": r.slot, "room": card, "kind": spec.room}, room=g.named(spec.en, spec.ar),
-              kind=g.named(spec.room, _KIND_AR[spec.room]), slot=g.space_name(r.slot), hero=g.hero_name(hero))
+              "free.", {"slot": r.slot, "room": card, "kind": spec.room}, room=spec.named(),
+              kind=named_in("room kind", spec.room), slot=g.space_name(r.slot), hero=g.hero_name(hero))
     if g.hall_open() and len(s.board.revealed) == 4:
         g.say("hall-open", "§Exploration", "Four rooms are revealed: the guardian hall is open.")
     if kind in ("combat", "elite"):
@@ -81,9 +81,6 @@ def on_room(g: Play, card: str | None) -> None:
         g.next(DrawStep(deck="events", purpose="room-event", who=hero.id))
     else:
         g.next(RollStep(die="trap", purpose="trap", who=hero.id))
-
-
-_KIND_AR = {"combat": "قتال", "elite": "نخبة", "treasure": "كنز", "event": "حدث", "trap": "فخ"}
 
 
 def _next_monster(g: Play) -> None:
@@ -113,9 +110,9 @@ def _room_name(g: Play) -> Named:
     assert r is not None and r.marker is not None
     if r.room is not None:
         spec = g.d.rooms[r.room]
-        return g.named(spec.en, spec.ar)
+        return spec.named()
     kind = g.d.markers[r.marker].room
-    return g.named(f"The {kind} room", f"غرفة {_KIND_AR[kind]}")
+    return named("The {kind} room", kind=named_in("room kind", kind))
 
 
 def reveal_blocked(g: Play) -> bool:
@@ -135,7 +132,7 @@ def on_monster(g: Play, kind: str, purpose: str, who: str) -> None:
         deck = s.decks["monsters"]
         deck.put_bottom(kind)
         g.say("redraw", "§Monster guide", "{monster} belongs to a later zone: it goes to the bottom of the "
-              "monster deck; draw again.", monster=g.named(g.d.monsters[kind].en, g.d.monsters[kind].ar))
+              "monster deck; draw again.", monster=g.d.monsters[kind].named())
         if not any(zone_fits(g, card) for card in deck.draw_pile):
             # Only later-zone cards are left to draw: the discard joins the deck as when it runs out, and
             # if still nothing fits, no monster comes (R-EXPLORE-6).
@@ -195,8 +192,8 @@ def on_event(g: Play, event: str, heroes: list[Hero]) -> None:
     s.decks["events"].discard.append(event)
     spec = g.d.events[event]
     e = spec.effect
-    g.say("event", "§Events and traps", "Event: {event}. {text}", {"event": event}, event=g.named(spec.en, spec.ar),
-          text=g.named(spec.text.en, spec.text.ar))
+    g.say("event", "§Events and traps", "Event: {event}. {text}", {"event": event}, event=spec.named(),
+          text=spec.text.named())
     for hero in heroes:
         damage.take(g, hero, damage.Harm(e.damage, direct=True))
         if e.heal and not hero.fallen:
@@ -213,7 +210,7 @@ def on_event(g: Play, event: str, heroes: list[Hero]) -> None:
 def on_trap(g: Play, hero: Hero, value: int) -> None:
     trap = next(t for t in g.d.traps if value in t.faces)
     g.say("trap", "R-EXPLORE-3", "{trap}! {damage} damage to {hero}, defense ignored.",
-          {"hero": hero.id, "trap": trap.id, "damage": trap.damage}, trap=g.named(trap.en, trap.ar),
+          {"hero": hero.id, "trap": trap.id, "damage": trap.damage}, trap=trap.named(),
           damage=trap.damage, hero=g.hero_name(hero))
     damage.take(g, hero, damage.Harm(trap.damage, direct=True))
     hero.poison += trap.poison

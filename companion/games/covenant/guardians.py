@@ -75,7 +75,7 @@ def _summon(g: Play, kind: str, count: int) -> None:
             source = deck.draw_pile if kind in deck.draw_pile else deck.discard
             if kind not in source:
                 g.say("summon-missing", "R-GUARD-4", "No {monster} card is left in the monster deck to summon.",
-                      monster=g.named(g.d.monsters[kind].en, g.d.monsters[kind].ar))
+                      monster=g.d.monsters[kind].named())
                 continue
             source.remove(kind)
         m = Monster(uid=f"m{s.next_uid}", kind=kind, space=spaces[i % len(spaces)], origin="summon")

@@ -52,11 +52,11 @@ def on_potion(g: Play, hero: Hero, potion: str) -> None:
     if len(hero.potions) >= POTION_SLOTS:
         g.s.decks["potions"].discard.append(potion)
         g.say("potion-lost", "R-LOOT-2", "{hero}'s three potion slots are full: the {potion} is lost.",
-              hero=g.hero_name(hero), potion=g.named(spec.en, spec.ar))
+              hero=g.hero_name(hero), potion=spec.named())
         return
     hero.potions.append(potion)
     g.say("potion", "§Loot and treasure", "{hero} gets a {potion}.", {"hero": hero.id, "potion": potion},
-          hero=g.hero_name(hero), potion=g.named(spec.en, spec.ar))
+          hero=g.hero_name(hero), potion=spec.named())
 
 
 def drink(g: Play, hero: Hero, potion: str) -> None:
@@ -67,7 +67,7 @@ def drink(g: Play, hero: Hero, potion: str) -> None:
     healed = death.heal(g, hero, effect.heal)
     hero.turn_attack += effect.attack
     hero.turn_movement += effect.movement
-    name = g.named(g.d.potions[potion].en, g.d.potions[potion].ar)
+    name = g.d.potions[potion].named()
     data: dict[str, str | int] = {"hero": hero.id, "potion": potion}
     if effect.heal:
         g.say("drink", "§Equipment and potions", "{hero} drinks a {potion} and heals {healed} HP (now {hp}).", data,
@@ -88,7 +88,7 @@ def can_use(g: Play, hero: Hero, item: str) -> bool:
 def on_equipment(g: Play, hero: Hero, item: str) -> None:
     """New equipment goes into its slot; a full slot or another hero's weapon asks the player (R-LOOT-1)."""
     spec = g.d.equipment[item]
-    name = g.named(spec.en, spec.ar)
+    name = spec.named()
     if not can_use(g, hero, item):
         g.s.decks["equipment"].discard.append(item)
         g.say("equipment-unusable", "§The four heroes", "{item} belongs to another hero: {hero} cannot carry it, "
@@ -105,7 +105,7 @@ def equip(g: Play, hero: Hero, item: str) -> str | None:
     old: str | None = getattr(hero, spec.slot)
     setattr(hero, spec.slot, item)
     g.say("equip", "§Equipment and potions", "{hero} equips {item}.", {"hero": hero.id, "item": item},
-          hero=g.hero_name(hero), item=g.named(spec.en, spec.ar))
+          hero=g.hero_name(hero), item=spec.named())
     return old
 
 

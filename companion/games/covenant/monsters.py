@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.core.messages import Named, Plural, counted
+from companion.core.messages import Named, Plural, listed, named, verbatim
 from companion.games.covenant import damage, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import ChooseStep, Hero, Monster
@@ -44,9 +44,9 @@ def strike(g: Play, blow: Blow, hero: Hero, rule: str) -> None:
            "crown": crown, "total": total},
           attacker=blow.name, hero=g.hero_name(hero), damage=blow.damage, defense=defense,
           net=blow.damage - defense,
-          minimum=g.named(f", raised to the minimum of {floor}", f"، تُرفع إلى الحد الأدنى {floor}")
-          if amount != blow.damage - defense else g.named("", ""),
-          crown=g.named(" + 1 (Crown Strike)", " + 1 (ضربة التاج)") if crown else g.named("", ""),
+          minimum=named(", raised to the minimum of {floor}", floor=floor)
+          if amount != blow.damage - defense else verbatim(""),
+          crown=named(" + 1 (Crown Strike)") if crown else verbatim(""),
           total=total)
     if hero.fallen:
         g.say("fallen-hit", "R-MON-5", "{hero} is fallen: at 0 HP they lose nothing more.", {"hero": hero.id},
@@ -140,24 +140,21 @@ def choose_target(g: Play, subject: str, name: Named, cost: dict[str, int], chos
 def _say_reach(g: Play, subject: str, name: Named, reach: list[tuple[Hero, int]], unit: Plural) -> None:
     """Which heroes the attacker can bring into range, each with HP and how far it stands (from the
     monster, or from a guardian's hall)."""
-    far = [counted(unit, n=n) for _, n in reach]
-    en = "; ".join(f"{g.hero_name(h)['en']} {h.hp} HP{' (fallen)' if h.fallen else ''}, {d['en']}"
-                   for (h, _), d in zip(reach, far, strict=True))
-    ar = "؛ ".join(f"{g.hero_name(h)['ar']} (نقاط الحياة {h.hp}{'، ساقط' if h.fallen else ''}) {d['ar']}"
-                   for (h, _), d in zip(reach, far, strict=True))
+    heroes = [named("{hero} {hp} HP (fallen), {far}" if h.fallen else "{hero} {hp} HP, {far}",
+                    hero=g.hero_name(h), hp=h.hp, far=named(unit, n=n)) for h, n in reach]
     rule = "R-GUARD-2" if subject == "guardian" else "R-MON-2"
     g.say("monster-reach", rule, "{monster} can reach: {heroes}.",
-          {"monster": subject, "heroes": [h.id for h, _ in reach]}, monster=name, heroes=g.named(en, ar))
+          {"monster": subject, "heroes": [h.id for h, _ in reach]}, monster=name, heroes=listed(heroes, separator="; "))
 
 
 def _why(g: Play, candidates: list[Hero], lowest: list[Hero], tied: list[Hero]) -> Named:
     if len(candidates) == 1:
-        return g.named("the only hero in reach", "البطل الوحيد في المتناول")
+        return named("the only hero in reach")
     if len(lowest) == 1:
-        return g.named("the lowest HP in reach", "أقل حياة في المتناول")
+        return named("the lowest HP in reach")
     if len(tied) == 1:
-        return g.named("the lowest HP and nearest", "أقل حياة والأقرب")
-    return g.named("chosen by the first player", "اختاره اللاعب الأول")
+        return named("the lowest HP and nearest")
+    return named("chosen by the first player")
 
 
 def _move_into_range(g: Play, m: Monster, target: Hero, rng: int, blocked: frozenset[str]) -> None:

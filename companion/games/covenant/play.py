@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from functools import cache
 
 from companion.core.flow import Event
-from companion.core.messages import Field, Named, Plural
+from companion.core.messages import Field, Named, Plural, named, verbatim
 from companion.games.covenant.board import Board
 from companion.games.covenant.data import GameData
 from companion.games.covenant.spaces import space_labels, space_name
@@ -45,7 +45,7 @@ class Play:
     def later(self, *steps: Pending) -> None:
         self.s.pending.extend(steps)
 
-    # ---- names for messages, in both languages -------------------------------------------------
+    # ---- names for messages, in every language --------------------------------------------------
 
     def hero_name(self, hero: Hero | str) -> Named:
         return self.d.heroes[hero if isinstance(hero, str) else hero.id].named()
@@ -53,8 +53,8 @@ class Play:
     def monster_name(self, m: Monster) -> Named:
         spec = self.d.monsters[m.kind]
         if m.elite:
-            return {"en": f"elite {spec.en}", "ar": f"{spec.ar} النخبة"}
-        return {"en": spec.en, "ar": spec.ar}
+            return named("elite {monster}", monster=spec.named())
+        return spec.named()
 
     def guardian_name(self) -> Named:
         return self.d.guardians[self.s.board.zone].named()
@@ -63,10 +63,7 @@ class Play:
         if target == "guardian":
             return self.guardian_name()
         m = self.s.monster(target)
-        return self.monster_name(m) if m else {"en": target, "ar": target}
-
-    def named(self, en: str, ar: str) -> Named:
-        return {"en": en, "ar": ar}
+        return self.monster_name(m) if m else verbatim(target)
 
     def space_name(self, space: str) -> Named:
         """A space as the board view labels it ("room C", "space 12"): never its id."""
@@ -75,7 +72,7 @@ class Play:
     def path_name(self, spaces: list[str]) -> Named:
         labels = space_labels(self.d.boards[self.s.board.zone])
         path = " → ".join(labels.get(s, s) for s in spaces)
-        return {"en": path, "ar": path}
+        return verbatim(path)
 
     # ---- where things are ----------------------------------------------------------------------
 

@@ -64,5 +64,5 @@ def choice_label(g: Play, step: ChooseStep, option: str) -> Msg:
         return Msg("{hero}", {"hero": g.hero_name(option)})
     if step.purpose == "upgrade":
         spec = g.d.upgrades[option]
-        return Msg("{upgrade}", {"upgrade": g.named(spec.en, spec.ar)})
+        return Msg("{upgrade}", {"upgrade": spec.named()})
     return Msg(_LABELS.get(option, option))

@@ -2,6 +2,7 @@
 
 Every entry carries its provenance (GAPS.md): `rulebook` (stated in the text), `derived` (follows from it
 by arithmetic or a worked example) or `provisional` (a designed value that a table owner may correct).
+A named entry gives its name in English and Arabic, and in Belarusian (`be`) where it has it (`Naming`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any, Literal
 import msgspec
 
 from companion.core.dice import DieKind
+from companion.core.messages import Named, Naming
 
 Provenance = Literal["rulebook", "derived", "provisional"]
 RoomType = Literal["combat", "elite", "treasure", "event", "trap"]
@@ -23,9 +25,10 @@ class Entry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     source: str = ""
 
 
-class Names(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Names(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=True):
     en: str
     ar: str
+    be: str = ""
 
 
 class Space(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -42,7 +45,7 @@ class Entrance(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     start: str
 
 
-class BoardSpec(Entry, frozen=True):
+class BoardSpec(Entry, Naming, frozen=True):
     zone: int
     id: str
     en: str
@@ -50,13 +53,14 @@ class BoardSpec(Entry, frozen=True):
     hall: Names
     entrance: Entrance
     spaces: list[Space]
+    be: str = ""
 
 
 Gender = Literal["masculine", "feminine"]
 """The grammatical gender of a name: the messages about it agree (the catalogues' msgctxt)."""
 
 
-class HeroSpec(Entry, frozen=True):
+class HeroSpec(Entry, Naming, frozen=True):
     id: str
     en: str
     ar: str
@@ -68,12 +72,13 @@ class HeroSpec(Entry, frozen=True):
     defense: int
     range: int
     ability: Literal["shield", "fireball", "backstab", "hawk_eye", "none"]
+    be: str = ""
 
-    def named(self) -> dict[str, str]:
-        return {"en": self.en, "ar": self.ar, "gender": self.gender}
+    def named(self) -> Named:
+        return {**super().named(), "gender": self.gender}
 
 
-class MonsterSpec(Entry, frozen=True):
+class MonsterSpec(Entry, Naming, frozen=True):
     id: str
     en: str
     ar: str
@@ -84,6 +89,7 @@ class MonsterSpec(Entry, frozen=True):
     zone: int
     abilities: list[str]
     count: int
+    be: str = ""
 
 
 class AbilityEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -92,12 +98,13 @@ class AbilityEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     minimum_damage: int = 0
 
 
-class AbilitySpec(Entry, frozen=True):
+class AbilitySpec(Entry, Naming, frozen=True):
     id: str
     en: str
     ar: str
     effect: AbilityEffect
     text: Names
+    be: str = ""
 
 
 class Bonus(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -105,11 +112,12 @@ class Bonus(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     defense: int = 0
 
 
-class ShardSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class ShardSpec(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=True):
     id: str
     en: str
     ar: str
     bonus: Bonus
+    be: str = ""
 
 
 class Phase(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -126,7 +134,7 @@ class Summon(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     count: int
 
 
-class GuardianSpec(Entry, frozen=True):
+class GuardianSpec(Entry, Naming, frozen=True):
     id: str
     zone: int
     en: str
@@ -139,9 +147,10 @@ class GuardianSpec(Entry, frozen=True):
     phases: list[Phase]
     summons: list[Summon]
     weakened_by_shards: bool
+    be: str = ""
 
-    def named(self) -> dict[str, str]:
-        return {"en": self.en, "ar": self.ar, "gender": self.gender}
+    def named(self) -> Named:
+        return {**super().named(), "gender": self.gender}
 
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -169,20 +178,22 @@ class PotionEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     movement: int = 0
 
 
-class PotionSpec(Entry, frozen=True):
+class PotionSpec(Entry, Naming, frozen=True):
     id: str
     en: str
     ar: str
     effect: PotionEffect
     in_deck: int
     starting: int
+    be: str = ""
 
 
-class EquipmentSpec(Entry, frozen=True):
+class EquipmentSpec(Entry, Naming, frozen=True):
     id: str
     slot: Literal["weapon", "armour", "accessory"]
     en: str
     ar: str
+    be: str = ""
     attack: int = 0
     defense: int = 0
     movement: int = 0
@@ -200,21 +211,23 @@ class EventEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     curse: int = 0
 
 
-class EventSpec(Entry, frozen=True):
+class EventSpec(Entry, Naming, frozen=True):
     id: str
     en: str
     ar: str
     count: int
     effect: EventEffect
     text: Names
+    be: str = ""
 
 
-class TrapSpec(Entry, frozen=True):
+class TrapSpec(Entry, Naming, frozen=True):
     id: str
     faces: list[int]
     en: str
     ar: str
     damage: int
+    be: str = ""
     poison: int = 0
     teleport: bool = False
 
@@ -226,11 +239,12 @@ class ChestRow(Entry, frozen=True):
     amount: int
 
 
-class GoldUse(Entry, frozen=True):
+class GoldUse(Entry, Naming, frozen=True):
     id: str
     cost: int
     en: str
     ar: str
+    be: str = ""
     heal: int = 0
 
 
@@ -242,29 +256,32 @@ class UpgradeEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     defense: int = 0
 
 
-class UpgradeSpec(Entry, frozen=True):
+class UpgradeSpec(Entry, Naming, frozen=True):
     id: str
     en: str
     ar: str
     effect: UpgradeEffect
+    be: str = ""
 
 
-class RoomCard(Entry, frozen=True):
+class RoomCard(Entry, Naming, frozen=True):
     id: str
     zone: int
     room: RoomType
     en: str
     ar: str
     monsters: int
+    be: str = ""
 
 
-class Section(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A section of the rulebook as the referee cites it ("§Combat"), titled in both languages, with its
+class Section(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=True):
+    """A section of the rulebook as the referee cites it ("§Combat"), titled in every language, with its
     text (the Arabic original's and the English rendering's) for the screen's rule window."""
 
     id: str
     en: str
     ar: str
+    be: str = ""
     text: Names | None = None
 
 

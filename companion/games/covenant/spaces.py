@@ -5,7 +5,7 @@ called by its name."""
 
 from __future__ import annotations
 
-from companion.core.messages import Named
+from companion.core.messages import Named, named, verbatim
 from companion.games.covenant.data import GameData
 from companion.games.covenant.schema import BoardSpec
 
@@ -32,13 +32,13 @@ def space_name(data: GameData, zone: int, space: str) -> Named:
     zone has stays as given (a refusal names what was sent)."""
     spec = data.boards.get(zone)
     if spec is None:
-        return {"en": space, "ar": space}
+        return verbatim(space)
     if any(s.id == space and s.kind == "hall" for s in spec.spaces):
-        return {"en": spec.hall.en, "ar": spec.hall.ar}
+        return spec.hall.named()
     label = _labels(spec).get(space)
     if label is None:
-        return {"en": space, "ar": space}
+        return verbatim(space)
     kind = next(s.kind for s in spec.spaces if s.id == space)
     if kind in LETTERED:
-        return {"en": f"room {label}", "ar": f"الغرفة {label}"}
-    return {"en": f"space {label}", "ar": f"المساحة {label}"}
+        return named("room {label}", label=label)
+    return named("space {label}", label=label)

@@ -9,17 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.core.flow import Act, Layer, Rejection, reject
-from companion.core.messages import Named, Plural, counted
+from companion.core.messages import Named, Plural, listed, named, named_in
 from companion.games.covenant import combat, death, explore, labels, loot, movement, rounds, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import DrawStep, Hero
 
 ACTION_NAMES = {
-    "move": ("Move", "تحرك"), "attack": ("Attack", "هجوم"), "fireball": ("Fireball", "الكرة النارية"),
-    "reveal": ("Open a door", "افتح بابًا"), "open_chest": ("Open a chest", "افتح صندوقًا"),
-    "drink": ("Drink a potion", "اشرب جرعة"), "trade": ("Trade", "تبادل"), "revive": ("Revive", "إنعاش"),
-    "pickup": ("Pick up", "التقط"), "buy": ("Buy from the Merchant", "اشترِ من التاجر"),
-    "end": ("End turn", "أنهِ الدور"),
+    "move": named_in("action", "Move"), "attack": named_in("action", "Attack"),
+    "fireball": named_in("action", "Fireball"), "reveal": named_in("action", "Open a door"),
+    "open_chest": named_in("action", "Open a chest"), "drink": named_in("action", "Drink a potion"),
+    "trade": named_in("action", "Trade"), "revive": named_in("action", "Revive"),
+    "pickup": named_in("action", "Pick up"), "buy": named_in("action", "Buy from the Merchant"),
+    "end": named_in("action", "End turn"),
 }
 
 
@@ -246,12 +247,12 @@ def _trade(g: Play, giver: Hero, receiver: Hero, act: Act) -> None:
     gold = int(args.get("gold", 0))
     giver.gold -= gold
     receiver.gold += gold
-    given: list[Named] = [counted(labels.GOLD, n=gold)] if gold else []
+    given: list[Named] = [named(labels.GOLD, n=gold)] if gold else []
     if "potion" in args:
         potion = str(args["potion"])
         giver.potions.remove(potion)
         receiver.potions.append(potion)
-        given.append(g.named(g.d.potions[potion].en, g.d.potions[potion].ar))
+        given.append(g.d.potions[potion].named())
     if "shard" in args:
         shard = str(args["shard"])
         giver.shards.remove(shard)
@@ -262,14 +263,10 @@ def _trade(g: Play, giver: Hero, receiver: Hero, act: Act) -> None:
         item = getattr(giver, slot)
         setattr(giver, slot, None)
         setattr(receiver, slot, item)
-        given.append(g.named(g.d.equipment[item].en, g.d.equipment[item].ar))
+        given.append(g.d.equipment[item].named())
     g.say("trade", "§Loot and treasure", "{giver} gives {what} to {receiver}.",
           {"giver": giver.id, "receiver": receiver.id}, giver=g.hero_name(giver), receiver=g.hero_name(receiver),
-          what=_join(given))
-
-
-def _join(names: list[Named]) -> Named:
-    return {"en": ", ".join(n["en"] for n in names), "ar": "، ".join(n["ar"] for n in names)}
+          what=listed(given))
 
 
 def _pickup(g: Play, hero: Hero, what: str) -> None:
@@ -313,7 +310,7 @@ def _buy(g: Play, hero: Hero, what: str) -> None:
     g.say("buy", "§Events and traps", Plural("{hero} buys from the Merchant: {item} for {cost} gold.",
                                               "{hero} buys from the Merchant: {item} for {cost} gold.", "cost"),
           {"hero": hero.id},
-          hero=g.hero_name(hero), item=g.named(price.en, price.ar), cost=price.cost)
+          hero=g.hero_name(hero), item=price.named(), cost=price.cost)
     if what == "merchant_heal":
         death.heal(g, hero, price.heal)
     else:

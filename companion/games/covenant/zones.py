@@ -67,4 +67,4 @@ def next_board(g: Play) -> None:
     spec = g.d.boards[zone]
     g.say("board-change", "§Moving to the next board", "The {board} is laid. Everyone moves to its entrance "
           "with all they carry; room markers go face down on its 7 slots.", {"zone": zone},
-          board=g.named(spec.en, spec.ar))
+          board=spec.named())

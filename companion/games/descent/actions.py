@@ -8,7 +8,7 @@ from collections.abc import Callable
 import msgspec
 
 from companion.core.flow import Act, Arg, Layer, Rejection, reject
-from companion.core.messages import Plural, counted
+from companion.core.messages import Plural, named, named_in
 from companion.games.descent import attack, templates, treachery, upkeep
 from companion.games.descent.data import POWER_DICE
 from companion.games.descent.grid import SIDES, Cell, Figure, adjacent, edge, parse_cell
@@ -86,8 +86,8 @@ def _attack(g: Play, inp: Act) -> Rejection | None:
     return None
 
 
-_MODES = {"melee": {"en": "melee", "ar": "التحام"}, "ranged": {"en": "ranged", "ar": "عن بُعد"},
-          "breath": {"en": "breath", "ar": "زفير"}, "lightning": {"en": "lightning", "ar": "برق"}}
+_MODES = {"melee": named("melee"), "ranged": named("ranged"), "breath": named("breath"),
+          "lightning": named("lightning")}
 
 
 def _int(args: dict[str, Arg], key: str, default: int = 0) -> int | None:
@@ -113,11 +113,11 @@ def lay(g: Play, inp: Act) -> tuple[Figure, set[Cell], list[str]] | Rejection:
     board = g.board()
     if not all(board.on_grid(c) for c in templates.squares(spec, p)):
         return reject("template-off-grid", Layer.ILLEGAL, "R-DW-9", "The {template} does not lie wholly on the "
-                      "map.", template={"en": spec.en, "ar": spec.ar})
+                      "map.", template=spec.named())
     starts = templates.origins(board, spec, p, attacker)
     if not starts:
         return reject("template-not-against", Layer.ILLEGAL, "R-DW-9", "The {template} must start against "
-                      "{attacker}, with no wall or closed door between.", template={"en": spec.en, "ar": spec.ar},
+                      "{attacker}, with no wall or closed door between.", template=spec.named(),
                       attacker=g.name(attacker.id))
     reached = templates.reach(board, spec, p, starts)
     return attacker, reached, templates.affected(board, reached, g.s.figures, attacker.id)
@@ -136,7 +136,7 @@ def _template(g: Play, inp: Act) -> Rejection | None:
           Plural("The {template} reaches {squares} and affects {count} figure: {names}.",
                  "The {template} reaches {squares} and affects {count} figures: {names}.", "count"),
           {"targets": targets, "reached": [f"{c[0]},{c[1]}" for c in sorted(reached)]},
-          template={"en": spec.en, "ar": spec.ar}, squares=counted(Plural("{n} square", "{n} squares"), n=len(reached)),
+          template=spec.named(), squares=named(Plural("{n} square", "{n} squares"), n=len(reached)),
           count=len(targets), names=g.names(targets))
     if not targets:
         return None
@@ -193,7 +193,7 @@ def _door(g: Play, inp: Act) -> Rejection | None:
                       square=f"{at[0]},{at[1]}")
     door.open = bool(wanted)
     g.say("door", "Map", "The door at {square} is now {state}.", square=f"{at[0]},{at[1]}",
-          state={"en": "open", "ar": "مفتوحًا"} if door.open else {"en": "closed", "ar": "مغلقًا"})
+          state=named("open") if door.open else named("closed"))
     return None
 
 
@@ -223,8 +223,7 @@ def _treachery(g: Play, inp: Act) -> Rejection | None:
     return None
 
 
-_KINDS = {"event": {"en": "event", "ar": "أحداث"}, "trap": {"en": "trap", "ar": "فخاخ"},
-          "monster": {"en": "monster", "ar": "وحوش"}}
+_KINDS = {kind: named_in("treachery", kind) for kind in ("event", "trap", "monster")}
 
 _HANDLERS: dict[str, Callable[[Play, Act], Rejection | None]] = {
     "attack": _attack, "breath": _template, "lightning": _template, "start_turn": _start_turn,

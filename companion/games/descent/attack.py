@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.core.messages import Plural, counted
+from companion.core.messages import Plural, named
 from companion.games.descent import throws
 from companion.games.descent.data import POWER_DICE, DescentData
 from companion.games.descent.grid import Board, Figure, Surge, adjacent, distance
@@ -52,7 +52,7 @@ def build_pool(g: Play, a: Attack, attacker: Figure, target: Figure | None) -> N
                                       "most 5).", "Swarm: {n} friendly figures adjacent to {target}: {gained} "
                                       "({power} of at most 5)."),
               {"friends": friends}, n=len(friends), target=g.name(target.id),
-              gained=counted(Plural("+{n} power die", "+{n} power dice"), n=gained), power=power_count(a.dice))
+              gained=named(Plural("+{n} power die", "+{n} power dice"), n=gained), power=power_count(a.dice))
     finish_pool(g, a, attacker)
 
 

@@ -109,7 +109,7 @@ def build_map(f: MapFile, name: str, colours: set[str], errors: list[str]) -> tu
                 terrain[TERRAIN[ch]].append((x, y))
     m = MapState(id=f.id, width=width, height=len(f.floor), rock=sorted(terrain["rock"]),
                  rubble=terrain["rubble"], pits=terrain["pit"], stairs=terrain["stairs"],
-                 walls=list(f.walls), doors=list(f.doors), boulders=list(f.boulders), en=f.en, ar=f.ar)
+                 walls=list(f.walls), doors=list(f.doors), boulders=list(f.boulders), en=f.en, ar=f.ar, be=f.be)
     board = Board(m)
     _check_edges(board, f.walls, "walls", name, errors)
     _check_edges(board, f.doors, "doors", name, errors)

@@ -13,6 +13,8 @@ from typing import Literal
 
 import msgspec
 
+from companion.core.messages import Naming
+
 Cell = tuple[int, int]
 Side = Literal["n", "e", "s", "w"]
 SIDES: dict[str, Cell] = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
@@ -48,12 +50,13 @@ class Surge(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     daze: int = 0
 
 
-class Figure(msgspec.Struct, forbid_unknown_fields=True):
+class Figure(msgspec.Struct, Naming, forbid_unknown_fields=True):
     id: str
     kind: Literal["hero", "monster"]
     at: Cell
     en: str = ""
     ar: str = ""
+    be: str = ""
     size: Cell = (1, 1)
     wounds: int = 1
     damage: int = 0
@@ -71,7 +74,7 @@ class Figure(msgspec.Struct, forbid_unknown_fields=True):
         return [(x + dx, y + dy) for dy in range(self.size[1]) for dx in range(self.size[0])]
 
 
-class MapState(msgspec.Struct, forbid_unknown_fields=True):
+class MapState(msgspec.Struct, Naming, forbid_unknown_fields=True):
     id: str
     width: int
     height: int
@@ -84,6 +87,7 @@ class MapState(msgspec.Struct, forbid_unknown_fields=True):
     boulders: list[Boulder] = []
     en: str = ""
     ar: str = ""
+    be: str = ""
 
 
 def edge(a: Cell, side: str) -> tuple[Cell, Cell]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.core.flow import Event
-from companion.core.messages import Field, Msg, Named, Plural
+from companion.core.messages import Field, Msg, Named, Plural, listed, verbatim
 from companion.games.descent.data import DescentData
 from companion.games.descent.grid import Board, Figure
 from companion.games.descent.state import GameState
@@ -37,17 +37,16 @@ class Play:
     def name(self, fid: str) -> Named:
         f = self.s.figure(fid)
         if f is None:
-            return {"en": fid, "ar": fid}
-        return {"en": f.en or f.id, "ar": f.ar or f.en or f.id}
+            return verbatim(fid)
+        return {lang: text or f.en or f.id for lang, text in f.named().items()}
 
     def names(self, fids: list[str]) -> Named:
         """Several figures' names as one field, listed in each language."""
-        return {"en": ", ".join(self.name(f)["en"] for f in fids) or "-",
-                "ar": "، ".join(self.name(f)["ar"] for f in fids) or "-"}
+        return listed((self.name(f) for f in fids), empty="-")
 
     def die(self, die: str) -> Named:
         kind = self.d.dice.get(die)
-        return {"en": kind.en, "ar": kind.ar} if kind else {"en": die, "ar": die}
+        return kind.named() if kind else verbatim(die)
 
     def wound(self, f: Figure, wounds: int, rule: str) -> None:
         """Wounds taken; the figure is killed when they reach its wounds."""

@@ -7,6 +7,7 @@ from typing import Literal
 
 import msgspec
 
+from companion.core.messages import Naming
 from companion.games.descent.grid import Boulder, Cell, Door, Figure, Wall
 
 
@@ -29,7 +30,7 @@ class DieValues(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     faces: dict[str, FaceValue]
 
 
-class TemplateSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class TemplateSpec(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=True):
     """A template's squares in its own frame: x across, y away from the attacker; `start` is where the
     attack flows from (the breath's tip, the lightning's base)."""
 
@@ -39,15 +40,17 @@ class TemplateSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     provenance: str
     cells: list[Cell]
     start: list[Cell]
+    be: str = ""
 
 
-class MapFile(msgspec.Struct, forbid_unknown_fields=True):
+class MapFile(msgspec.Struct, Naming, forbid_unknown_fields=True):
     """A map as drawn in YAML: `floor` rows of `.` floor, `#` rock, `r` rubble, `o` pit, `s` stairs."""
 
     id: str
     en: str
     ar: str
     floor: list[str]
+    be: str = ""
     walls: list[Wall] = []
     doors: list[Door] = []
     boulders: list[Boulder] = []

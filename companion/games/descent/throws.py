@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.core.flow import Input, Layer, Rejection, Source, Throw, ThrowPrompt, reject
-from companion.core.messages import LANGS, N_, Msg, Named
+from companion.core.messages import LANGS, N_, Msg, Named, listed, verbatim
 from companion.games.descent.play import DICE, Play
 from companion.games.descent.state import Rolled, ThrowPurpose, ThrowStep
 
@@ -51,7 +51,7 @@ def listing(g: Play, colours: list[str]) -> Named:
     """The dice by colour, in both languages: "red die, 2 × black power die"."""
     counts = Counter(colours)
     parts = [(f"{counts[c]} × " if counts[c] > 1 else "", g.die(c)) for c in counts]
-    return {"en": ", ".join(n + die["en"] for n, die in parts), "ar": "، ".join(n + die["ar"] for n, die in parts)}
+    return listed({lang: n + text for lang, text in die.items()} for n, die in parts)
 
 
 def _rule(step: ThrowStep) -> str:
@@ -60,7 +60,7 @@ def _rule(step: ThrowStep) -> str:
 
 def prompt(g: Play, step: ThrowStep) -> ThrowPrompt:
     text = PURPOSES[step.purpose][0]
-    who = {"en": step.who, "ar": step.who} if step.purpose == "boulder" else g.name(step.who)
+    who = verbatim(step.who) if step.purpose == "boulder" else g.name(step.who)
     purpose = Msg(text, {"who": who, "dice": listing(g, list(step.dice.values()))})
     if step.parts > 1:
         purpose = Msg(N_("{purpose} Throw {part} of {parts}: the set has too few dice of a colour (R-DW-17)."),
@@ -83,8 +83,8 @@ def take(g: Play, step: ThrowStep, inp: Input) -> list[Rolled] | Rejection:
     else:
         faces = {die: g.d.dice[colour].roll(g.s.rng).id for die, colour in step.dice.items()}
     rolled = [Rolled(die=colour, face=faces[die]) for die, colour in step.dice.items()]
-    shown: Named = {lang: ("؛ " if lang == "ar" else "; ").join(
-        f"{g.die(r.die)[lang]}: {_face(g, r)[lang]}" for r in rolled) for lang in LANGS}
+    shown = listed(({lang: f"{text}: {_face(g, r)[lang]}" for lang, text in g.die(r.die).items()} for r in rolled),
+                   separator="; ")
     g.say("thrown", DICE, "Thrown: {faces}.", {"faces": [f"{die}={face}" for die, face in faces.items()]},
           faces=shown)
     return rolled
@@ -93,7 +93,7 @@ def take(g: Play, step: ThrowStep, inp: Input) -> list[Rolled] | Rejection:
 def _face(g: Play, r: Rolled) -> Named:
     face = g.d.dice[r.die].face(r.face)
     assert face is not None
-    return {"en": face.en, "ar": face.ar}
+    return face.named()
 
 
 def _colour(die: str) -> str:

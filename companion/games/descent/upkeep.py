@@ -3,7 +3,7 @@ boulders (p. 5)."""
 
 from __future__ import annotations
 
-from companion.core.messages import Plural, counted
+from companion.core.messages import Plural, named
 from companion.games.descent import boulders, throws
 from companion.games.descent.grid import Board
 from companion.games.descent.play import Play
@@ -17,7 +17,7 @@ def start_turn(g: Play, fid: str) -> None:
     die per daze token, thrown together (R-DW-7)."""
     f = g.fig(fid)
     g.say("turn", "R-DW-15", "{figure}'s turn begins: {bleed} and {daze}.", figure=g.name(fid),
-          bleed=counted(TOKENS["bleed"], n=f.bleed), daze=counted(TOKENS["daze"], n=f.daze))
+          bleed=named(TOKENS["bleed"], n=f.bleed), daze=named(TOKENS["daze"], n=f.daze))
     if not f.bleed and not f.daze:
         return
     g.s.upkeep = Upkeep(figure=fid)
@@ -54,8 +54,8 @@ def on_dice(g: Play, purpose: str, rolled: list[Rolled]) -> None:
         f.daze -= removed
         g.say("daze-roll", "R-DW-7", Plural("Daze: {figure} {rolls} and {removes}; {left} left.",
                                             "Daze: {figure} {rolls} and {removes}; {left} left.", "left"),
-              figure=g.name(f.id), rolls=counted(Plural("rolls {n} surge", "rolls {n} surges"), n=surges),
-              removes=counted(Plural("removes {n} daze token", "removes {n} daze tokens"), n=removed), left=f.daze)
+              figure=g.name(f.id), rolls=named(Plural("rolls {n} surge", "rolls {n} surges"), n=surges),
+              removes=named(Plural("removes {n} daze token", "removes {n} daze tokens"), n=removed), left=f.daze)
     if not _waiting(g, "bleed") and not _waiting(g, "daze"):
         g.s.upkeep = None
 
@@ -115,5 +115,4 @@ def _roll_boulder(g: Play, bid: str, ranges: list[int]) -> None:
               "Boulder {boulder} hits {what} and is destroyed.", boulder=bid, what=_WHAT[result.destroyed_by])
 
 
-_WHAT = {"wall": {"en": "a wall", "ar": "جدار"}, "door": {"en": "a closed door", "ar": "باب مغلق"},
-         "boulder": {"en": "another boulder", "ar": "صخرة أخرى"}}
+_WHAT = {"wall": named("a wall"), "door": named("a closed door"), "boulder": named("another boulder")}

@@ -146,7 +146,7 @@ class DungeonRollRules:
     def seating(self) -> Seating:
         """One to four players, each a hero (its novice side): seated by the hero card, or by a player
         token with a hero the app deals (ruling R-DR-40)."""
-        return Seating(heroes={h: {"en": spec.novice.en, "ar": spec.novice.ar} for h, spec in self.data.heroes.items()},
+        return Seating(heroes={h: spec.novice.named() for h, spec in self.data.heroes.items()},
                        most=4, full=Msg("Four players are already at the table."),
                        hint=Msg("Tap a hero card or a player token to join the game."), seat_tag="player-token")
 

@@ -1,13 +1,13 @@
 """A game being changed by one input: the state, the data, and the events said so far.
 
 The phases' rules (`delve`, `phases`) change the state only through this, so every change comes with
-the event the table sees, and names are taken from the data in both languages.
+the event the table sees, and names are taken from the data in every language.
 """
 
 from __future__ import annotations
 
 from companion.core.flow import Event, event
-from companion.core.messages import Field, Named, Plural
+from companion.core.messages import Field, Named, Plural, verbatim
 from companion.games.dungeon_roll.data import GameData
 from companion.games.dungeon_roll.schema import Side
 from companion.games.dungeon_roll.state import GameState, Place
@@ -27,17 +27,16 @@ class Play:
 
     def hero_name(self, index: int | None = None) -> Named:
         player = self.s.players[self.s.turn if index is None else index]
-        sd = self.d.heroes[player.hero].side(player.master)
-        return {"en": sd.en, "ar": sd.ar}
+        return self.d.heroes[player.hero].side(player.master).named()
 
     def face_name(self, die: str) -> Named:
         d = self.s.dice[die]
         face = self.d.dice[d.kind].face(d.face)
-        return {"en": face.en, "ar": face.ar} if face else {"en": d.face, "ar": d.face}
+        return face.named() if face else verbatim(d.face)
 
     def treasure_name(self, token: str) -> Named:
         spec = self.d.treasures[token.rsplit("-", 1)[0]]
-        return {"en": spec.en, "ar": spec.ar}
+        return spec.named()
 
     def unit_name(self, unit: str) -> Named:
         if unit in self.s.dice:

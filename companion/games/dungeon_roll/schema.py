@@ -6,6 +6,8 @@ from typing import Literal
 
 import msgspec
 
+from companion.core.messages import Naming
+
 COMPANIONS = ("fighter", "cleric", "mage", "thief", "champion")
 MONSTERS = ("goblin", "skeleton", "ooze")
 PARTY_FACES = (*COMPANIONS, "scroll")
@@ -22,18 +24,19 @@ Refresh = Literal["quaff", "three-types", "multi-kill", "treasure"]
 """What makes an exhausted hero's ultimate usable again (ruling R-DR-18)."""
 
 
-class TreasureSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class TreasureSpec(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=True):
     id: str
     en: str
     ar: str
     count: int
     use: TreasureUse
     end: int
+    be: str = ""
     acts_as: list[Companion] = []
     pair_bonus: int = 0
 
 
-class Section(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Section(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=True):
     """A section of the sheet as the referee cites it, titled in each language."""
 
     id: str
@@ -56,10 +59,11 @@ class Ultimate(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     no_retire: bool = False
 
 
-class Side(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Side(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=True):
     en: str
     ar: str
     ultimate: Ultimate
+    be: str = ""
     acts_as: dict[str, list[PartyFace]] = {}
     on_form: dict[str, PartyFace] = {}
     extra: dict[str, int] = {}

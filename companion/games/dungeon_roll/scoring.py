@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from companion.core.messages import Named, Plural
+from companion.core.messages import Named, Plural, named
 from companion.games.dungeon_roll.data import GameData
 from companion.games.dungeon_roll.play import Play
 from companion.games.dungeon_roll.state import Player, Standing
 
 SOLO_RANKS: tuple[tuple[int, Named], ...] = (
-    (35, {"en": "Hero of Ages", "ar": "بطل العصور"}),
-    (30, {"en": "Champion", "ar": "البطل المغوار"}),
-    (24, {"en": "Seasoned Explorer", "ar": "المستكشف المحنّك"}),
-    (16, {"en": "Village Hero", "ar": "بطل القرية"}),
-    (0, {"en": "Dragon Fodder", "ar": "طعام التنانين"}),
+    (35, named("Hero of Ages")),
+    (30, named("Champion")),
+    (24, named("Seasoned Explorer")),
+    (16, named("Village Hero")),
+    (0, named("Dragon Fodder")),
 )
 """Ruling R-DR-11: the sheet's ranking table is cut off; these are the published bands."""
 
