@@ -49,10 +49,10 @@ def test_every_die_has_its_provenance_and_only_red_blue_white_miss() -> None:
     (("maps/corner.yaml", "dice: [red, green]", "dice: [red, purple]"),
      "maps/corner.yaml: entry figures dragon: field dice: unknown die colour 'purple'"),
     (("maps/corner.yaml", '"...r....."', '"...r..x.."'), "maps/corner.yaml: field floor[4]: unknown square 'x'"),
-    (("maps/stairs.yaml", "floor:", "floor: [[[\n"), "maps/stairs.yaml: line 8, column 3: not valid YAML"),
+    (("maps/stairs.yaml", "floor:", "floor: [[[\n"), "maps/stairs.yaml: line 9, column 3: not valid YAML"),
     # Issue 14: a data file goes through the one reader of outside files, so an alias is refused, not expanded.
     (("maps/stairs.yaml", "floor:", "x: &a [1]\ny: *a\nfloor:"),
-     "maps/stairs.yaml: line 7, column 4: aliases (*name) are not allowed"),
+     "maps/stairs.yaml: line 8, column 4: aliases (*name) are not allowed"),
     (("attack-dice.yaml", "r1-d3-s1: {range: 1, damage: 3, surges: 1}", "r1-d3-s1: {range: 1, damage: 2, surges: 1}"),
      "attack-dice.yaml: entry red: field faces.r1-d3-s1: the id reads range-damage-surges 1-3-1"),
     (("attack-dice.yaml", "    blank: {}\n", ""), "attack-dice.yaml: entry black: field faces.blank"),
