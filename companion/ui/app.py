@@ -31,6 +31,9 @@ from companion.games.covenant.state import GameState
 from companion.store import Store, StoredSession
 from companion.table import Lobby, Table
 from companion.ui.base import BaseScreen
+from companion.ui.descent.desk import Desk
+from companion.ui.descent.setup_screens import DescentEditScreen, DescentNewScreen
+from companion.ui.descent.table_screen import DescentTableScreen
 from companion.ui.games import TABLE_GAMES
 from companion.ui.heroes import wasted_healing
 from companion.ui.home import HomeScreen
@@ -55,6 +58,9 @@ SCREENS: dict[str, type[BaseScreen]] = {
     "setup": SetupScreen,
     "table": TableScreen,
     "summary": EndScreen,
+    "descent-new": DescentNewScreen,
+    "descent-edit": DescentEditScreen,
+    "descent-table": DescentTableScreen,
 }
 
 
@@ -86,6 +92,7 @@ class CompanionApp(App):
         self.session: StoredSession | None = None
         self.referee = Referee(table)
         self.confirming: Act | None = None
+        self.descent = Desk()
         self.warned: Input | None = None  # a drink warned about: the next tap on it drinks
         self.notice: Msg | None = store.problems[-1].msg if store.problems else None
         self.manager = ScreenManager(transition=NoTransition())
@@ -214,6 +221,19 @@ class CompanionApp(App):
         self._play(started)
         self.lobby = Lobby()
         self.go("setup")
+
+    def begin(self, game: str, setup: dict[str, Any]) -> Msg | None:
+        """A new stored session of `game` from a setup its own screens made, shown on its table screen; or
+        why the rule system refused the setup."""
+        try:
+            started = self.store.start(game, setup)
+        except SetupError as exc:
+            return Msg("The game could not start: {reason}", {"reason": str(exc)})
+        if not isinstance(started, StoredSession):
+            return started.msg
+        self._play(started)
+        self.go(TABLE_GAMES[game].table)
+        return None
 
     def resume(self, session_id: int | None = None) -> None:
         """Back to the game in play, or a stored unfinished one exactly where it stopped."""
