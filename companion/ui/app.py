@@ -62,6 +62,9 @@ SCREENS: dict[str, type[BaseScreen]] = {
     "descent-edit": DescentEditScreen,
     "descent-table": DescentTableScreen,
 }
+PLAYED_ON = {"setup": "covenant", "table": "covenant", "summary": "covenant", "descent-table": "descent"}
+"""Screens that draw the session in play, by the game they draw: while a session of another game is in
+play they are left out (they would read a state they do not know), and put back when one of theirs is."""
 
 
 class CompanionApp(App):
@@ -121,9 +124,13 @@ class CompanionApp(App):
         current = self.manager.current if self.manager.screens else "home"
         ui = self.ui()
         self.manager.clear_widgets()
-        for name, screen in SCREENS.items():
-            self.manager.add_widget(screen(self, ui, name=name))
-        self.manager.current = current
+        for name in self._screens():
+            self.manager.add_widget(SCREENS[name](self, ui, name=name))
+        self.manager.current = current if self.manager.has_screen(current) else "home"
+
+    def _screens(self) -> list[str]:
+        playing = self.session.game if self.session is not None else None
+        return [name for name in SCREENS if playing is None or PLAYED_ON.get(name, playing) == playing]
 
     def screen(self, name: str) -> BaseScreen:
         found: BaseScreen = self.manager.get_screen(name)
@@ -256,6 +263,8 @@ class CompanionApp(App):
         self.table.rolling = False
         self.referee = Referee(self.table)
         self.confirming = None
+        if self.manager.screen_names != self._screens():
+            self.rebuild()
 
     def answer(self, inp: Input) -> None:
         """An input given on the screen. An attack waits for the players to see its odds first; a potion
@@ -269,7 +278,7 @@ class CompanionApp(App):
             self.warned = None
             self.confirming = None
             self.referee.submit(inp)
-        self.screen("table").refresh()
+        self.screen(self.manager.current).refresh()
 
     def _waste(self, inp: Input) -> Msg | None:
         if not isinstance(inp, Act) or inp.action != "drink" or self.session is None:
@@ -314,7 +323,8 @@ class CompanionApp(App):
         self.screen("table").refresh()
 
     def over(self) -> bool:
-        return self.session is not None and self.session.state.outcome is not None
+        # A Descent referee session has no end of its own (R-DW-15): the table stops it.
+        return self.session is not None and getattr(self.session.state, "outcome", None) is not None
 
 
 def _targets_at(option: Option, space: str, state: GameState) -> list[str]:

@@ -129,3 +129,13 @@ def descent(d: Any) -> Generator[float, None, None]:
     # R-STORE-1: the last decision (the overlord's turn) and the dice that answered it are taken back.
     assert state.figure("monster-2").alive and (1, 5) in state.map.rubble and state.map.boulders[0].at == (0, 5)
     yield from d.shot(f"descent-undo-{lang}")
+    yield from d.tap(d.t("Done"))
+    # The other language at any moment, the game kept: every screen is rebuilt, the Covenant's among them.
+    from companion.ui.home import other_language
+
+    yield from d.tap(d.t("Home"))
+    target, name = other_language(app.lang)
+    yield from d.tap(name)
+    yield from d.tap(d.t("Back to the game"))
+    assert d.screen() == "descent-table" and app.lang == target
+    assert app.session.state.figure("hero-1").damage == 4

@@ -92,7 +92,7 @@ class DescentTableScreen(BaseScreen):
         self.map.show(state.map, state.figures, squares, rings)
         left = BoxLayout(orientation="vertical", spacing=ui.gap / 2, size_hint_x=MAP_SHARE)
         left.add_widget(self.map)
-        below = BoxLayout(orientation="vertical")
+        below = BoxLayout(orientation="vertical", size_hint_y=1 - MAP_HEIGHT)
         if app.referee.notice is not None:
             below.add_widget(label(ui, ui.text(app.referee.notice), "small", color=theme.WARN, size_hint_y=None,
                                    fit_height=True))
@@ -111,7 +111,7 @@ class DescentTableScreen(BaseScreen):
         referee, prompt = app.referee, app.table.prompt
         if referee.put_back:
             self._text(now, ui.t("Undone. Put back on the table:"), bold=True)
-            items = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.px(4))
+            items = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.px(4), padding=[ui.gap, 0])
             items.bind(minimum_height=items.setter("height"))
             for item in referee.put_back:
                 self._text(items, ui.text(item))
