@@ -21,6 +21,6 @@ class TableGame(NamedTuple):
 
 TABLE_GAMES: dict[str, TableGame] = {
     "covenant": TableGame(N_("The Last Covenant"), "newgame", "table"),
-    "descent": TableGame(N_("Descent: The Well of Darkness"), "descent-new", "descent-table"),
+    "descent": TableGame(N_("Descent"), "descent-new", "descent-table"),
 }
 """By the store's game id (`companion.core.rules.find`), in the order the home screen offers them."""

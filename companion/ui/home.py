@@ -12,6 +12,7 @@ from companion.core.messages import Lang, Named, translate
 from companion.store import SessionInfo
 from companion.ui import theme
 from companion.ui.base import BaseScreen
+from companion.ui.fonts import measurer
 from companion.ui.games import TABLE_GAMES
 from companion.ui.status import DeviceRow
 from companion.ui.widgets import BigButton, Panel, label, row
@@ -46,8 +47,11 @@ class HomeScreen(BaseScreen):
         body.add_widget(row(ui, [title, switch], size_hint_y=None, height=ui.touch))
 
         actions = BoxLayout(orientation="vertical", spacing=ui.gap, size_hint_x=0.42)
+        # Each game's button as wide as its name needs, so that a long name shares the row with a short one.
+        measure = measurer(ui.font("small"), False)
         games = [BigButton(ui, ui.t(game.name), partial(self._choose, game_id), selected=game_id == app.game,
-                           font_size=ui.font("small")) for game_id, game in TABLE_GAMES.items()]
+                           font_size=ui.font("small"), size_hint_x=measure(ui.t(game.name)) + 2 * ui.gap)
+                 for game_id, game in TABLE_GAMES.items()]
         actions.add_widget(row(ui, games, size_hint_y=None, height=ui.touch))
         actions.add_widget(BigButton(ui, ui.t("New game"), lambda: app.go(TABLE_GAMES[app.game].newgame)))
         if app.session is not None and not app.over():

@@ -56,7 +56,7 @@ def face(d: Any, die: str, face_id: str) -> str:
 def descent(d: Any) -> Generator[float, None, None]:
     app, lang = d.app, d.lang
     yield 1.0
-    yield from d.tap(d.t("Descent: The Well of Darkness"))
+    yield from d.tap(d.t("Descent"))
     yield from d.tap(d.t("New game"))
     assert d.screen() == "descent-new"
     yield from d.shot(f"descent-new-{lang}")

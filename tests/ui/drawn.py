@@ -23,7 +23,8 @@ NUMBER = re.compile(r"^[+−×-]?\d+(?:[.,/]\d+)*[%٪]?$|^\d+(?:[.,/]\d+)*[%٪]?
 PAIRS = {"(": ")", "[": "]", "«": "»", "{": "}"}
 # A sum starts at a number that no word names ("bonus 1 = 16" is the end of a longer sum, not one) and no
 # operator joins to the number before it ("damage 4 + 1 = 5": the sum is 4 + 1, named by its word).
-_SUM = re.compile(r"(?<![\d.])(?<![^\W\d_]\s)(?<![+−]\s)(?<![+−])(\d+(?:\s*[+−]\s*\d+)*)\s*=\s*(\d+(?:\s*[+−]\s*\d+)*)(?![\d.])")
+_SUM = re.compile(r"(?<![\d.])(?<![^\W\d_]\s)(?<![+−]\s)(?<![+−])"
+                  r"(\d+(?:\s*[+−]\s*\d+)*)\s*=\s*(\d+(?:\s*[+−]\s*\d+)*)(?![\d.])")
 _COMPARE = re.compile(r"(\d+)\s*([≥≤<>])\s*(\d+)")
 
 

@@ -215,7 +215,11 @@ class Draft:
 
     def problems(self, data: DescentData) -> list[str]:
         """What the rule system would refuse in this map (the checks of a map file)."""
-        return read_map(self.raw(), "drawn map", set(data.dice))[2]
+        return self.problems_of(self.raw(), data)
+
+    @staticmethod
+    def problems_of(raw: dict[str, Any], data: DescentData) -> list[str]:
+        return read_map(raw, "drawn map", set(data.dice))[2]
 
 
 def _side(a: Cell, b: Cell) -> Side:
