@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+import msgspec
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 from kivy.graphics.texture import Texture
@@ -62,6 +63,7 @@ class MapView(Widget):
         self.figures: list[Figure] = []
         self.marks: dict[Cell, str] = {}
         self.rings: dict[str, str] = {}
+        self._drawn: tuple[bytes, tuple[float, ...], tuple[float, ...]] | None = None
         self.bind(pos=self._redraw, size=self._redraw)
 
     def show(self, m: MapState, figures: list[Figure], marks: dict[Cell, str] | None = None,
@@ -125,39 +127,62 @@ class MapView(Widget):
     # ---- drawing ----------------------------------------------------------------------------------
 
     def _redraw(self, *_: object) -> None:
+        """The map itself (squares, grid, walls, doors) is drawn again only when it or the widget's place
+        changes; the marks, boulders and figures at every call (a template moved by a finger)."""
         self.canvas.clear()
         if self.m is None:
+            self.canvas.before.clear()
             return
         m, s = self.m, self.square
-        terrain = {c: kind for kind, cells in (("rock", m.rock), ("rubble", m.rubble), ("pit", m.pits),
-                                               ("stairs", m.stairs)) for c in cells}
+        key = (msgspec.json.encode(m), tuple(self.pos), tuple(self.size))
+        if key != self._drawn:
+            self._drawn = key
+            self.canvas.before.clear()
+            with self.canvas.before:
+                self._terrain(m, s)
         with self.canvas:
-            for y in range(m.height):
-                for x in range(m.width):
-                    self._square((x, y), terrain.get((x, y)), s)
             for c, role in self.marks.items():
                 Color(rgba=MARKS[role])
                 Rectangle(pos=self.corner(c), size=(s, s))
-            Color(rgba=WALL)
-            for w in m.walls:
-                self._edge(w.at, w.side, s * 0.12)
-            for d in m.doors:
-                Color(rgba=DOOR)
-                self._edge(d.at, d.side, s * (0.06 if d.open else 0.2), 0.6 if d.open else 0.8)
-            for b in m.boulders:
-                self._boulder(b.at, b.arrow, s)
+            numbered: list[tuple[Figure, int]] = []
             counts: dict[str, int] = {}
             for f in self.figures:
                 counts[f.kind] = counts.get(f.kind, 0) + 1
-                if f.alive or f.id in self.rings:  # the dead leave the map, once their death is shown
-                    self._figure(f, counts[f.kind], s)
+                numbered.append((f, counts[f.kind]))
+            # The dead leave the map once their death is shown; a boulder that crushed one lies over it.
+            for f, n in numbered:
+                if not f.alive and f.id in self.rings:
+                    self._figure(f, n, s)
+            for b in m.boulders:
+                self._boulder(b.at, b.arrow, s)
+            for f, n in numbered:
+                if f.alive:
+                    self._figure(f, n, s)
 
-    def _square(self, c: Cell, kind: str | None, s: float) -> None:
-        x, y = self.corner(c)
+    def _terrain(self, m: MapState, s: float) -> None:
+        """The floor in one piece under its grid lines, then each square that is not plain floor."""
+        left, top = self.origin()
+        Color(rgba=FLOOR)
+        Rectangle(pos=(left, top - m.height * s), size=(m.width * s, m.height * s))
+        for kind, cells in (("rock", m.rock), ("rubble", m.rubble), ("pit", m.pits), ("stairs", m.stairs)):
+            for c in cells:
+                self._square(c, kind, s)
         Color(rgba=GRID)
+        for x in range(m.width + 1):
+            Line(points=[left + x * s, top, left + x * s, top - m.height * s], width=1)
+        for y in range(m.height + 1):
+            Line(points=[left, top - y * s, left + m.width * s, top - y * s], width=1)
+        Color(rgba=WALL)
+        for w in m.walls:
+            self._edge(w.at, w.side, s * 0.12)
+        Color(rgba=DOOR)
+        for d in m.doors:
+            self._edge(d.at, d.side, s * (0.06 if d.open else 0.2), 0.6 if d.open else 0.8)
+
+    def _square(self, c: Cell, kind: str, s: float) -> None:
+        x, y = self.corner(c)
+        Color(rgba=TERRAIN[kind])
         Rectangle(pos=(x, y), size=(s, s))
-        Color(rgba=TERRAIN.get(kind or "", FLOOR))
-        Rectangle(pos=(x + 1, y + 1), size=(s - 2, s - 2))
         if kind == "pit":
             Color(rgba=(0, 0, 0, 1))
             Ellipse(pos=(x + s * 0.15, y + s * 0.15), size=(s * 0.7, s * 0.7))

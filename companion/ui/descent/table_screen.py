@@ -7,7 +7,7 @@ back. Every input goes through the app's referee and table, so it is stored befo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
+from functools import cached_property, partial
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -66,6 +66,10 @@ def _cell(text: str) -> Cell:
 class DescentTableScreen(BaseScreen):
     padding_px = 4
 
+    @cached_property
+    def map(self) -> MapView:
+        return MapView(self._tap, size_hint_y=MAP_HEIGHT)
+
     def build(self, body: BoxLayout) -> None:
         ui, app = self.ui, self.app
         session = app.session
@@ -88,7 +92,8 @@ class DescentTableScreen(BaseScreen):
             rings = coverage[1]
         if aim is not None and aim.actor is not None:
             rings.setdefault(aim.actor, "selected")
-        self.map = MapView(self._tap, size_hint_y=MAP_HEIGHT)
+        if self.map.parent is not None:  # kept across redraws: its drawn map is reused while the map is unchanged
+            self.map.parent.remove_widget(self.map)
         self.map.show(state.map, state.figures, squares, rings)
         left = BoxLayout(orientation="vertical", spacing=ui.gap / 2, size_hint_x=MAP_SHARE)
         left.add_widget(self.map)
