@@ -8,6 +8,7 @@ from collections.abc import Callable
 import msgspec
 
 from companion.core.flow import Act, Arg, Layer, Rejection, reject
+from companion.core.messages import Plural, counted
 from companion.games.descent import attack, templates, treachery, upkeep
 from companion.games.descent.data import POWER_DICE
 from companion.games.descent.grid import SIDES, Cell, Figure, adjacent, edge, parse_cell
@@ -52,8 +53,9 @@ def _pool(g: Play, attacker: Figure, args: dict[str, Arg]) -> list[str] | Reject
         return extra
     dice = [*attacker.dice, *extra]
     if attack.power_count(dice) > attack.MAX_POWER:
-        return reject("too-many-power-dice", Layer.ILLEGAL, DICE, "{count} power dice: an attack rolls at most 5.",
-                      count=attack.power_count(dice))
+        return reject("too-many-power-dice", Layer.ILLEGAL, DICE, Plural(
+            "{count} power die: an attack rolls at most 5.", "{count} power dice: an attack rolls at most 5.", "count"),
+            count=attack.power_count(dice))
     if not dice:
         return reject("no-dice", Layer.ILLEGAL, DICE, "{figure} has no attack dice.", figure=g.name(attacker.id))
     return dice
@@ -131,9 +133,11 @@ def _template(g: Play, inp: Act) -> Rejection | None:
         return dice
     spec = g.d.templates[inp.action]
     g.say("template", "p. 6" if spec.id == "lightning" else "p. 7",
-          "The {template} reaches {squares} squares and affects {count} figures: {names}.",
+          Plural("The {template} reaches {squares} and affects {count} figure: {names}.",
+                 "The {template} reaches {squares} and affects {count} figures: {names}.", "count"),
           {"targets": targets, "reached": [f"{c[0]},{c[1]}" for c in sorted(reached)]},
-          template={"en": spec.en, "ar": spec.ar}, squares=len(reached), count=len(targets), names=g.names(targets))
+          template={"en": spec.en, "ar": spec.ar}, squares=counted(Plural("{n} square", "{n} squares"), n=len(reached)),
+          count=len(targets), names=g.names(targets))
     if not targets:
         return None
     mode: Mode = "lightning" if spec.id == "lightning" else "breath"
@@ -204,13 +208,17 @@ def _treachery(g: Play, inp: Act) -> Rejection | None:
         have[kind], spend[kind] = h, s
     over = treachery.overspent(have, spend)
     if over is not None:
-        return reject("overspent", Layer.ILLEGAL, "p. 4", "The overlord has {have} {kind} treachery and cannot "
-                      "spend {spend}: each card is paid with its own kind.", have=have[over], spend=spend[over],
-                      kind=_KINDS[over])
+        return reject("overspent", Layer.ILLEGAL, "p. 4", Plural(
+            "The overlord has {have} {kind} treachery and cannot spend {spend}: each card is paid with its own kind.",
+            "The overlord has {have} {kind} treachery and cannot spend {spend}: each card is paid with its own kind.",
+            "have"), have=have[over], spend=spend[over], kind=_KINDS[over])
     p = treachery.plan(have, spend, g.s.overlord_hand)
     left = " + ".join(str(p.left[k]) for k in treachery.KINDS)
-    g.say("treachery", "R-DW-14", "Treachery left: {left} = {total}; {total} ÷ 2 = {earned} extra cards (an odd "
-          "point is lost); starting hand {base} + {earned}, at most 8: {hand}.", {"hand": p.hand}, left=left,
+    g.say("treachery", "R-DW-14", Plural(
+        "Treachery left: {left} = {total}; {total} ÷ 2 = {earned} extra card (an odd point is lost); starting hand "
+        "{base} + {earned}, at most 8: {hand}.",
+        "Treachery left: {left} = {total}; {total} ÷ 2 = {earned} extra cards (an odd point is lost); starting hand "
+        "{base} + {earned}, at most 8: {hand}.", "earned"), {"hand": p.hand}, left=left,
           total=p.total_left, earned=p.total_left // treachery.POINTS_PER_CARD, base=g.s.overlord_hand, hand=p.hand)
     return None
 

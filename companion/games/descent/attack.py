@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.core.messages import Plural, counted
+from companion.games.descent import throws
 from companion.games.descent.data import POWER_DICE, DescentData
 from companion.games.descent.grid import Board, Figure, Surge, adjacent, distance
 from companion.games.descent.play import DAMAGE, DICE, RANGE, Play
-from companion.games.descent.state import Attack, ChooseStep, RollStep
+from companion.games.descent.state import Attack, ChooseStep
 
 MAX_POWER = 5
 
@@ -46,9 +48,11 @@ def build_pool(g: Play, a: Attack, attacker: Figure, target: Figure | None) -> N
         room = MAX_POWER - power_count(a.dice)
         gained = min(len(friends), room)
         a.dice += ["black"] * gained
-        g.say("swarm", "p. 6", "Swarm: {friends} friendly figures adjacent to {target}: +{gained} power dice "
-              "({power} of at most 5).", {"friends": friends}, friends=len(friends), target=g.name(target.id),
-              gained=gained, power=power_count(a.dice))
+        g.say("swarm", "p. 6", Plural("Swarm: {n} friendly figure adjacent to {target}: {gained} ({power} of at "
+                                      "most 5).", "Swarm: {n} friendly figures adjacent to {target}: {gained} "
+                                      "({power} of at most 5)."),
+              {"friends": friends}, n=len(friends), target=g.name(target.id),
+              gained=counted(Plural("+{n} power die", "+{n} power dice"), n=gained), power=power_count(a.dice))
     finish_pool(g, a, attacker)
 
 
@@ -73,7 +77,7 @@ def finish_pool(g: Play, a: Attack, attacker: Figure) -> None:
         g.say("no-dice-left", "p. 5–6", "{figure} has no die left to roll: the attack does nothing.",
               figure=g.name(attacker.id))
         return
-    g.s.pending += [RollStep(die=die, purpose="attack", who=attacker.id) for die in a.dice]
+    throws.ask(g, a.dice, "attack", attacker.id)
 
 
 def on_daze_loss(g: Play, a: Attack, colour: str) -> None:
@@ -115,9 +119,10 @@ def reroll(g: Play, a: Attack) -> None:
     a.rerolled = True
     a.faces = []
     g.say("reroll", "p. 6" if a.mode == "lightning" else "R-DW-13",
-          "{count} dodging: the attack is rolled again, once only ({names}).", {"dodgers": a.dodgers},
-          count=len(a.dodgers), names=g.names(a.dodgers))
-    g.s.pending += [RollStep(die=die, purpose="attack", who=a.attacker) for die in a.dice]
+          Plural("{count} dodging: the attack is rolled again, once only ({names}).",
+                 "{count} dodging: the attack is rolled again, once only ({names}).", "count"),
+          {"dodgers": a.dodgers}, count=len(a.dodgers), names=g.names(a.dodgers))
+    throws.ask(g, a.dice, "attack", a.attacker)
 
 
 def _sum(parts: list[int]) -> str:
@@ -158,7 +163,8 @@ def hit(g: Play, a: Attack, tid: str, damages: list[int], pierce: int, bought: l
         return
     armour = max(0, target.armour - pierce)
     wounds = max(0, sum(damages) - armour)
-    g.say("damage", DAMAGE, "{target}: damage {damage} − armour {armour} = {wounds} wounds.",
+    g.say("damage", DAMAGE, Plural("{target}: damage {damage} − armour {armour} = {wounds} wound.",
+                                   "{target}: damage {damage} − armour {armour} = {wounds} wounds.", "wounds"),
           {"target": tid}, target=g.name(tid), damage=_sum(damages), armour=armour, wounds=wounds)
     attacker = g.fig(a.attacker)
     bleed = sum(s.bleed for s in bought) + attacker.abilities.count("bleed")
@@ -168,9 +174,13 @@ def hit(g: Play, a: Attack, tid: str, damages: list[int], pierce: int, bought: l
         return
     if bleed:
         target.bleed += bleed
-        g.say("bleed", "R-DW-3", "{target} takes {count} bleed tokens ({total} in all).", target=g.name(tid),
+        g.say("bleed", "R-DW-3", Plural("{target} takes {count} bleed token ({total} in all).",
+                                        "{target} takes {count} bleed tokens ({total} in all).", "count"),
+              target=g.name(tid),
               count=bleed, total=target.bleed)
     if daze:
         target.daze += daze
-        g.say("daze", "R-DW-3", "{target} takes {count} daze tokens ({total} in all).", target=g.name(tid),
+        g.say("daze", "R-DW-3", Plural("{target} takes {count} daze token ({total} in all).",
+                                       "{target} takes {count} daze tokens ({total} in all).", "count"),
+              target=g.name(tid),
               count=daze, total=target.daze)

@@ -54,6 +54,8 @@ def _check_values(dice: dict[str, DieKind], values: dict[str, DieValues], errors
         if die not in dice:
             errors.append(f"{where}: not a die of dice.yaml")
             continue
+        if v.in_set < 1:
+            errors.append(f"{where}: field in_set: {v.in_set}: the set has at least one of each die")
         if v.power != (die in POWER_DICE):
             errors.append(f"{where}: field power: {die} {'is' if die in POWER_DICE else 'is not'} a power die")
         for face in {f.id for f in dice[die].faces}:

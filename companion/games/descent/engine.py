@@ -2,8 +2,9 @@
 input does (`apply`).
 
 The referee does not keep the order of play (R-DW-15): the table says whose turn begins, who attacks
-whom, where a figure moves and a template lies; the engine rolls or asks for every die, does the
-arithmetic, and keeps the map, the wounds and the tokens. `apply` checks an input's shape, whether it is
+whom, where a figure moves and a template lies; the engine asks for every throw (`throws`: the dice of
+an attack, a boulder, a bleed or a daze, thrown together) or rolls it, does the arithmetic, and keeps the
+map, the wounds and the tokens. `apply` checks an input's shape, whether it is
 awaited, then the rules, and changes the state only once it accepts it.
 """
 
@@ -19,34 +20,26 @@ from companion.core.flow import (
     ActionPrompt,
     ChoicePrompt,
     Choose,
-    DiePrompt,
     Event,
     Input,
     Layer,
     Option,
     Prompt,
     Rejection,
-    Roll,
     reject,
 )
 from companion.core.messages import N_, Msg
-from companion.games.descent import actions, attack, upkeep
+from companion.games.descent import actions, attack, throws, upkeep
 from companion.games.descent.data import DescentData, default
 from companion.games.descent.grid import Cell
-from companion.games.descent.play import DICE, SURGES, Play
+from companion.games.descent.play import SURGES, Play
 from companion.games.descent.setup import new_game
-from companion.games.descent.state import ChooseStep, GameState, Rolled, RollStep
+from companion.games.descent.state import ChooseStep, GameState, Rolled, ThrowStep
 
 ACTIONS = {
     "attack": Msg("Attack"), "breath": Msg("Breath"), "lightning": Msg("Lightning"),
     "start_turn": Msg("Start a figure's turn"), "overlord": Msg("Start the overlord's turn"),
     "move": Msg("Move a figure"), "door": Msg("Open or close a door"), "treachery": Msg("Treachery"),
-}
-PURPOSES = {
-    "attack": (N_("Roll the {die} for the attack."), DICE),
-    "bleed": (N_("Roll the white die for a bleed token."), "p. 5–6"),
-    "daze": (N_("Roll a power die for a daze token."), "R-DW-7"),
-    "boulder": (N_("Roll the {die} for boulder {boulder}."), "p. 5"),
 }
 CHOICES = {
     "daze-loss": (N_("Dazed: pick the power die to lose."), "R-DW-6"),
@@ -68,10 +61,8 @@ class DescentRules:
         g = Play(state, self.data)
         if state.pending:
             step = state.pending[0]
-            if isinstance(step, RollStep):
-                text, rule = PURPOSES[step.purpose]
-                return DiePrompt(die=step.die, who=step.who, rule=rule,
-                                 purpose=Msg(text, {"die": g.die(step.die), "boulder": step.who}))
+            if isinstance(step, ThrowStep):
+                return throws.prompt(g, step)
             text, rule = CHOICES[step.purpose]
             return ChoicePrompt(chooser=step.chooser, purpose=Msg(text), rule=rule,
                                 options=[Option(id=o, label=_choice_label(g, o)) for o in step.options])
@@ -90,7 +81,7 @@ class DescentRules:
             refused = actions.perform(g, inp)
         else:
             refused = reject("expected-action", Layer.NOT_NOW, "R-DW-15",
-                             "Nothing waits for a die or a choice now: say what happens next.")
+                             "Nothing waits for a throw or a choice now: say what happens next.")
         return refused if refused is not None else g.events
 
     def coverage(self, state: GameState, template: Act) -> tuple[list[Cell], list[str]] | Rejection:
@@ -120,26 +111,14 @@ def _choice_label(g: Play, option: str) -> Msg:
 _OPTION_TEXT = {"reroll": N_("Roll again"), "keep": N_("Keep the roll"), "done": N_("Done")}
 
 
-def _answer(g: Play, step: RollStep | ChooseStep, inp: Input) -> Rejection | None:
+def _answer(g: Play, step: ThrowStep | ChooseStep, inp: Input) -> Rejection | None:
     s = g.s
-    if isinstance(step, RollStep):
-        if not isinstance(inp, Roll):
-            return reject("expected-die", Layer.NOT_NOW, DICE, "Waiting for the {die}.", die=g.die(step.die))
-        if inp.die not in g.d.dice:
-            return reject("unknown-die", Layer.MALFORMED, DICE, "There is no {given} among the dice: red, blue, "
-                          "white, green, yellow, black.", given=inp.die)
-        if inp.die != step.die:
-            return reject("wrong-die", Layer.ILLEGAL, DICE, "This roll needs the {die}, not the {given}.",
-                          die=g.die(step.die), given=g.die(inp.die))
-        kind = g.d.dice[inp.die]
-        face = kind.face(inp.face) if inp.face is not None else kind.roll(s.rng)
-        if face is None:
-            return reject("unknown-face", Layer.MALFORMED, DICE, "The {die} has no face {face}.",
-                          die=g.die(inp.die), face=str(inp.face))
+    if isinstance(step, ThrowStep):
+        rolled = throws.take(g, step, inp)
+        if isinstance(rolled, Rejection):
+            return rolled
         s.pending.pop(0)
-        rolled = Rolled(die=inp.die, face=face.id)
-        g.say("rolled", DICE, "{die}: {face}.", die=g.die(inp.die), face={"en": face.en, "ar": face.ar})
-        _on_roll(g, step, rolled)
+        _on_throw(g, step, rolled)
         return None
     if not isinstance(inp, Choose):
         return reject("expected-choice", Layer.NOT_NOW, CHOICES[step.purpose][1], "Waiting for a choice.")
@@ -151,17 +130,17 @@ def _answer(g: Play, step: RollStep | ChooseStep, inp: Input) -> Rejection | Non
     return None
 
 
-def _on_roll(g: Play, step: RollStep, rolled: Rolled) -> None:
+def _on_throw(g: Play, step: ThrowStep, rolled: list[Rolled]) -> None:
     if step.purpose == "attack":
         a = g.s.attack
         assert a is not None
-        a.faces.append(rolled)
+        a.faces += rolled
         if len(a.faces) == len(a.dice) and attack.after_roll(g, a):
             attack.resolve(g, a)
     elif step.purpose == "boulder":
-        upkeep.on_boulder_die(g, rolled)
+        upkeep.on_boulder_dice(g, rolled)
     else:
-        upkeep.on_die(g, step.purpose, rolled)
+        upkeep.on_dice(g, step.purpose, rolled)
 
 
 def _on_choose(g: Play, step: ChooseStep, option: str) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.core.flow import Event
-from companion.core.messages import Field, Msg, Named
+from companion.core.messages import Field, Msg, Named, Plural
 from companion.games.descent.data import DescentData
 from companion.games.descent.grid import Board, Figure
 from companion.games.descent.state import GameState
@@ -21,9 +21,9 @@ class Play:
         self.d = data
         self.events: list[Event] = []
 
-    def say(self, kind: str, rule: str, text: str, data: dict[str, Field | list[str]] | None = None,
+    def say(self, kind: str, rule: str, text: str | Plural, data: dict[str, Field | list[str]] | None = None,
             /, **fields: Field) -> None:
-        self.events.append(Event(kind=kind, msg=Msg(text, fields), rule=rule, data=data or {}))
+        self.events.append(Event(kind=kind, msg=Msg.of(text, fields), rule=rule, data=data or {}))
 
     def board(self) -> Board:
         return Board(self.s.map, self.s.figures)

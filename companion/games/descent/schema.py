@@ -20,8 +20,11 @@ class FaceValue(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class DieValues(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A die's values, and how many of it the base set has (`in_set`): a throw asks for no more (R-DW-17)."""
+
     id: str
     power: bool
+    in_set: int
     provenance: str
     faces: dict[str, FaceValue]
 

@@ -1,7 +1,7 @@
 """The state of a Descent referee session: the map, the figures and what the engine waits on.
 
 Plain, serialisable data: encoding it gives the bytes replays are compared by. `pending` is the list of
-dice and choices the engine waits for, first one first; `attack`, `upkeep` and `boulders` hold the rule
+throws and choices the engine waits for, first one first; `attack`, `upkeep` and `boulders` hold the rule
 in progress that asked for them.
 """
 
@@ -22,10 +22,19 @@ class Rolled(msgspec.Struct, frozen=True):
     face: str
 
 
-class RollStep(msgspec.Struct, frozen=True, tag="roll"):
-    die: str
-    purpose: Literal["attack", "bleed", "daze", "boulder"]
+ThrowPurpose = Literal["attack", "bleed", "daze", "boulder"]
+
+
+class ThrowStep(msgspec.Struct, frozen=True, tag="throw"):
+    """Dice thrown together: `dice` maps each die's id in the throw to its colour, in the order the rule
+    counts them. `part` of `parts`: a rule needing more dice of a colour than the set has throws them in
+    turn (R-DW-17)."""
+
+    dice: dict[str, str]
+    purpose: ThrowPurpose
     who: str
+    part: int = 1
+    parts: int = 1
 
 
 class ChooseStep(msgspec.Struct, frozen=True, tag="choose"):
@@ -34,7 +43,7 @@ class ChooseStep(msgspec.Struct, frozen=True, tag="choose"):
     options: list[str]
 
 
-Pending = RollStep | ChooseStep
+Pending = ThrowStep | ChooseStep
 
 
 class Attack(msgspec.Struct):
@@ -51,7 +60,7 @@ class Attack(msgspec.Struct):
 
 
 class Upkeep(msgspec.Struct):
-    """The start of a figure's turn: its bleed and daze dice as they come."""
+    """The start of a figure's turn: its bleed and daze dice as they are thrown."""
 
     figure: str
     bleed: list[Rolled] = []
@@ -59,10 +68,9 @@ class Upkeep(msgspec.Struct):
 
 
 class BoulderTurn(msgspec.Struct):
-    """The start of the overlord's turn: the boulders still to roll, and the current one's dice."""
+    """The start of the overlord's turn: the boulders still to roll, the first one's throw awaited."""
 
     queue: list[str]
-    faces: list[Rolled] = []
 
 
 class GameState(msgspec.Struct):

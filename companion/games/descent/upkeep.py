@@ -3,51 +3,69 @@ boulders (p. 5)."""
 
 from __future__ import annotations
 
-from companion.games.descent import boulders
+from companion.core.messages import Plural, counted
+from companion.games.descent import boulders, throws
 from companion.games.descent.grid import Board
 from companion.games.descent.play import Play
-from companion.games.descent.state import BoulderTurn, Rolled, RollStep, Upkeep
+from companion.games.descent.state import BoulderTurn, Rolled, ThrowStep, Upkeep
+
+TOKENS = {"bleed": Plural("{n} bleed token", "{n} bleed tokens"), "daze": Plural("{n} daze token", "{n} daze tokens")}
 
 
 def start_turn(g: Play, fid: str) -> None:
-    """One white die per bleed token, then one black power die per daze token (R-DW-7)."""
+    """The white die once per bleed token (the set has one: one throw each, R-DW-17), then a black power
+    die per daze token, thrown together (R-DW-7)."""
     f = g.fig(fid)
-    g.say("turn", "R-DW-15", "{figure}'s turn begins: {bleed} bleed and {daze} daze tokens.", figure=g.name(fid),
-          bleed=f.bleed, daze=f.daze)
+    g.say("turn", "R-DW-15", "{figure}'s turn begins: {bleed} and {daze}.", figure=g.name(fid),
+          bleed=counted(TOKENS["bleed"], n=f.bleed), daze=counted(TOKENS["daze"], n=f.daze))
     if not f.bleed and not f.daze:
         return
     g.s.upkeep = Upkeep(figure=fid)
-    g.s.pending += [RollStep(die="white", purpose="bleed", who=fid) for _ in range(f.bleed)]
-    g.s.pending += [RollStep(die="black", purpose="daze", who=fid) for _ in range(f.daze)]
+    throws.ask(g, ["white"] * f.bleed, "bleed", fid)
+    throws.ask(g, ["black"] * f.daze, "daze", fid)
 
 
-def on_die(g: Play, purpose: str, rolled: Rolled) -> None:
+def _waiting(g: Play, purpose: str) -> bool:
+    return any(isinstance(p, ThrowStep) and p.purpose == purpose for p in g.s.pending)
+
+
+def on_dice(g: Play, purpose: str, rolled: list[Rolled]) -> None:
+    """Bleed's wounds once its last throw is in; a figure they kill throws no daze dice (it has no turn)."""
     u = g.s.upkeep
     assert u is not None
-    (u.bleed if purpose == "bleed" else u.daze).append(rolled)
-    if any(isinstance(p, RollStep) and p.purpose in ("bleed", "daze") for p in g.s.pending):
+    (u.bleed if purpose == "bleed" else u.daze).extend(rolled)
+    if _waiting(g, purpose):
         return
-    g.s.upkeep = None
     f = g.fig(u.figure)
-    if u.bleed:
+    if purpose == "bleed":
         damages = [g.d.value(r.die, r.face).damage for r in u.bleed]
         total = sum(damages)
-        g.say("bleed-wounds", "p. 5–6", "Bleed: {figure} rolls {dice}: {total} wounds, armour ignored; its bleed "
-              "tokens are discarded.", figure=g.name(f.id), dice=" + ".join(str(d) for d in damages), total=total)
+        g.say("bleed-wounds", "p. 5–6", Plural(
+            "Bleed: {figure} rolls {dice}: {total} wound, armour ignored; its bleed tokens are discarded.",
+            "Bleed: {figure} rolls {dice}: {total} wounds, armour ignored; its bleed tokens are discarded.", "total"),
+            figure=g.name(f.id), dice=" + ".join(str(d) for d in damages), total=total)
         f.bleed = 0
         g.wound(f, total, "p. 5–6")
-    if u.daze and f.alive:
+        if not f.alive:
+            g.s.pending = [p for p in g.s.pending if not (isinstance(p, ThrowStep) and p.purpose == "daze")]
+    else:
         surges = sum(g.d.value(r.die, r.face).surges for r in u.daze)
         removed = min(surges, f.daze)
         f.daze -= removed
-        g.say("daze-roll", "R-DW-7", "Daze: {figure} rolls {surges} surges and removes {removed} daze tokens; "
-              "{left} left.", figure=g.name(f.id), surges=surges, removed=removed, left=f.daze)
+        g.say("daze-roll", "R-DW-7", Plural("Daze: {figure} {rolls} and {removes}; {left} left.",
+                                            "Daze: {figure} {rolls} and {removes}; {left} left.", "left"),
+              figure=g.name(f.id), rolls=counted(Plural("rolls {n} surge", "rolls {n} surges"), n=surges),
+              removes=counted(Plural("removes {n} daze token", "removes {n} daze tokens"), n=removed), left=f.daze)
+    if not _waiting(g, "bleed") and not _waiting(g, "daze"):
+        g.s.upkeep = None
 
 
 def start_overlord(g: Play) -> None:
     """Before anything else in the overlord's turn, each boulder in the map's order (R-DW-5) rolls."""
     queue = [b.id for b in g.s.map.boulders]
-    g.say("overlord", "p. 5", "The overlord's turn begins: {count} boulders roll first.", count=len(queue))
+    g.say("overlord", "p. 5", Plural("The overlord's turn begins: {count} boulder rolls first.",
+                                     "The overlord's turn begins: {count} boulders roll first.", "count"),
+          count=len(queue))
     if queue:
         g.s.boulders = BoulderTurn(queue=queue)
         _ask(g)
@@ -55,19 +73,15 @@ def start_overlord(g: Play) -> None:
 
 def _ask(g: Play) -> None:
     assert g.s.boulders is not None
-    who = g.s.boulders.queue[0]
-    g.s.pending += [RollStep(die="red", purpose="boulder", who=who), RollStep(die="yellow", purpose="boulder", who=who)]
+    throws.ask(g, ["red", "yellow"], "boulder", g.s.boulders.queue[0])
 
 
-def on_boulder_die(g: Play, rolled: Rolled) -> None:
+def on_boulder_dice(g: Play, rolled: list[Rolled]) -> None:
+    """A boulder's red and yellow dice, one throw (R-DW-1); then the next boulder's."""
     turn = g.s.boulders
     assert turn is not None
-    turn.faces.append(rolled)
-    if len(turn.faces) < 2:
-        return
     bid = turn.queue.pop(0)
-    ranges = [0 if g.d.value(r.die, r.face).miss else g.d.value(r.die, r.face).range for r in turn.faces]
-    turn.faces = []
+    ranges = [0 if g.d.value(r.die, r.face).miss else g.d.value(r.die, r.face).range for r in rolled]
     _roll_boulder(g, bid, ranges)
     if turn.queue:
         _ask(g)

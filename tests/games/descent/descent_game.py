@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.flow import Accepted, Input, Rejection
+from companion.core.flow import Accepted, Input, Rejection, Source, Throw
+from companion.core.messages import Lang
 from companion.core.rules import Session
 from companion.games.descent.engine import DescentRules
 from companion.games.descent.grid import Figure
@@ -23,13 +24,18 @@ def drawn(rows: list[str], figures: list[dict[str, Any]] | None = None, **extra:
     return {"id": "drawn", "en": "drawn", "ar": "مرسومة", "floor": rows, "figures": figures or [], **extra}
 
 
-def play(session: Session[GameState], *inputs: Input) -> list[str]:
-    """Submit every input (each must be accepted) and return the English texts of the events."""
+def throw(*faces: str, source: Source = Source.TRAY) -> Throw:
+    """A throw as the tray reports it: `throw("red=miss", "black-1=enhance")`."""
+    return Throw(faces=dict(f.split("=", 1) for f in faces), source=source)  # type: ignore[arg-type]
+
+
+def play(session: Session[GameState], *inputs: Input, lang: Lang = "en") -> list[str]:
+    """Submit every input (each must be accepted) and return the texts of the events (English unless asked)."""
     texts: list[str] = []
     for inp in inputs:
         out = session.submit(inp)
         assert isinstance(out, Accepted), f"{inp} refused: {out}"
-        texts += [e.msg.text("en") for e in out.events]
+        texts += [e.msg.text(lang) for e in out.events]
     return texts
 
 

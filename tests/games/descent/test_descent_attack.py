@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from descent_game import drawn, fig, game, play, refused
+from descent_game import drawn, fig, game, play, refused, throw
 
-from companion.core.flow import Act, ChoicePrompt, Choose, DiePrompt, Roll
+from companion.core.flow import Act, ChoicePrompt, Choose, ThrowPrompt
 
 ROOM = ["......", "......", "......", "......"]
 
@@ -19,8 +19,7 @@ def test_a_miss_on_red_blue_or_white_fails_the_whole_attack() -> None:
     """Rules file, dice: a miss on any of red, blue, white fails the whole attack, whatever else shows."""
     for die in ("red", "blue", "white"):
         s = duel({"dice": [die, "green"]})
-        texts = play(s, Act(actor="a", action="attack", target="t"), Roll(die=die, face="miss"),
-                     Roll(die="green", face="r0-d3-s0"))
+        texts = play(s, Act(actor="a", action="attack", target="t"), throw(f"{die}=miss", "green=r0-d3-s0"))
         assert texts[-1].startswith("Miss on the"), texts
         assert fig(s, "t").damage == 0
 
@@ -28,18 +27,18 @@ def test_a_miss_on_red_blue_or_white_fails_the_whole_attack() -> None:
 def test_range_against_the_target_s_distance() -> None:
     """Rules file, dice: a ranged attack's total range must reach the target's distance (R-DW-11)."""
     s = duel({"dice": ["blue"], "melee": False}, {"at": [4, 0]})
-    texts = play(s, Act(actor="a", action="attack", target="t"), Roll(die="blue", face="r3-d1-s1"))
+    texts = play(s, Act(actor="a", action="attack", target="t"), throw("blue=r3-d1-s1"))
     assert "Range 3 against distance 4: too short, the attack fails." in texts
     assert fig(s, "t").damage == 0
     texts = play(s, Act(actor="a", action="attack", target="t", args={"power": "yellow"}),
-                 Roll(die="blue", face="r3-d1-s1"), Roll(die="yellow", face="r1-d1-s0"))
+                 throw("blue=r3-d1-s1", "yellow=r1-d1-s0"))
     assert "Range 3 + 1 = 4 against distance 4: in range." in texts
-    assert "Target: damage 1 + 1 = 2 − armour 1 = 1 wounds." in texts
+    assert "Target: damage 1 + 1 = 2 − armour 1 = 1 wound." in texts
 
 
 def test_damage_less_armour_never_below_nothing() -> None:
     s = duel({"dice": ["blue"]}, {"armour": 3})
-    texts = play(s, Act(actor="a", action="attack", target="t"), Roll(die="blue", face="r2-d2-s0"))
+    texts = play(s, Act(actor="a", action="attack", target="t"), throw("blue=r2-d2-s0"))
     assert "Target: damage 2 − armour 3 = 0 wounds." in texts
     assert fig(s, "t").damage == 0
 
@@ -47,8 +46,7 @@ def test_damage_less_armour_never_below_nothing() -> None:
 def test_surges_buy_the_listed_abilities_only_while_they_last() -> None:
     surges = [{"id": "pierce2", "cost": 1, "pierce": 2}, {"id": "plus3", "cost": 2, "damage": 3}]
     s = duel({"dice": ["red", "green"], "surges": surges}, {"armour": 2})
-    play(s, Act(actor="a", action="attack", target="t"), Roll(die="red", face="r1-d3-s1"),
-         Roll(die="green", face="r0-d2-s1"))
+    play(s, Act(actor="a", action="attack", target="t"), throw("red=r1-d3-s1", "green=r0-d2-s1"))
     prompt = s.prompt()
     assert isinstance(prompt, ChoicePrompt)
     assert [o.id for o in prompt.options] == ["pierce2", "plus3", "done"]
@@ -89,8 +87,8 @@ def test_swarm_counts_every_other_friend_adjacent_to_the_target_even_without_swa
     texts = play(s, Act(actor="a", action="attack", target="t"))
     assert "Swarm: 2 friendly figures adjacent to t: +2 power dice (2 of at most 5)." in texts
     prompt = s.prompt()
-    assert isinstance(prompt, DiePrompt) and prompt.die == "red"
-    assert [step.die for step in s.state.pending] == ["red", "black", "black"]  # type: ignore[union-attr]
+    assert isinstance(prompt, ThrowPrompt) and prompt.dice == {"red": "red", "black-1": "black", "black-2": "black"}
+    assert len(s.state.pending) == 1
 
 
 def test_swarm_without_the_ability_adds_nothing() -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from descent_game import drawn, fig, game, play
+from descent_game import drawn, fig, game, play, throw
 
-from companion.core.flow import Act, DiePrompt, Roll
+from companion.core.flow import Act, ThrowPrompt
 from companion.games.descent.boulders import move
 from companion.games.descent.grid import Board, Boulder, Door, Figure, MapState, Wall
 
@@ -17,20 +17,24 @@ def row_map(rows: list[str], **extra: Any) -> MapState:
     return MapState(id="t", width=len(rows[0]), height=len(rows), **extra)
 
 
-def test_the_overlord_s_turn_starts_with_the_boulders_red_then_yellow() -> None:
-    """p. 5: "at the start of the overlord's turn, before anything else"."""
+def test_the_overlord_s_turn_starts_with_each_boulder_s_red_and_yellow_thrown_together() -> None:
+    """p. 5: "at the start of the overlord's turn, before anything else", one red and one yellow die per
+    boulder, in the map's order (R-DW-5); their total is R-DW-1's."""
     s = game("boulder-run")
     play(s, Act(actor="overlord", action="overlord"))
     prompt = s.prompt()
-    assert isinstance(prompt, DiePrompt) and (prompt.die, prompt.who, prompt.rule) == ("red", "b1", "p. 5")
-    assert [(p.die, p.who) for p in s.state.pending] == [("red", "b1"), ("yellow", "b1")]  # type: ignore[union-attr]
+    assert isinstance(prompt, ThrowPrompt)
+    assert (prompt.dice, prompt.who, prompt.rule) == ({"red": "red", "yellow": "yellow"}, "b1", "R-DW-1")
+    assert prompt.purpose.text("en") == "Boulder b1: throw red die, yellow power die."
+    play(s, throw("red=r1-d3-s0", "yellow=r1-d1-s0"))
+    prompt = s.prompt()
+    assert isinstance(prompt, ThrowPrompt) and prompt.who == "b2" and len(s.state.pending) == 1
 
 
 def test_the_total_is_the_two_ranges_and_a_red_miss_counts_nothing() -> None:
     """R-DW-1."""
     s = game(drawn(["........"], boulders=[{"id": "b", "at": [0, 0], "arrow": "e"}]))
-    texts = play(s, Act(actor="o", action="overlord"), Roll(die="red", face="miss"),
-                 Roll(die="yellow", face="r2-d0-s1"))
+    texts = play(s, Act(actor="o", action="overlord"), throw("red=miss", "yellow=r2-d0-s1"))
     assert "Boulder b rolls 0 + 2 = 2: path 0,0 → 1,0 → 2,0." in texts
     assert s.state.map.boulders[0].at == (2, 0)
 
@@ -38,7 +42,7 @@ def test_the_total_is_the_two_ranges_and_a_red_miss_counts_nothing() -> None:
 def test_a_killed_figure_ignores_wounds_armour_and_undying() -> None:
     s = game(drawn(["......"], [{"id": "giant", "kind": "monster", "at": [2, 0], "wounds": 40, "armour": 6,
                                   "abilities": ["undying"]}], boulders=[{"id": "b", "at": [0, 0], "arrow": "e"}]))
-    play(s, Act(actor="o", action="overlord"), Roll(die="red", face="r1-d3-s0"), Roll(die="yellow", face="r2-d0-s1"))
+    play(s, Act(actor="o", action="overlord"), throw("red=r1-d3-s0", "yellow=r2-d0-s1"))
     assert not fig(s, "giant").alive
 
 
@@ -76,6 +80,6 @@ def test_a_wall_a_closed_door_another_boulder_rock_and_the_edge_destroy_it_an_op
 
 def test_rubble_entered_is_cleared_and_stays_where_the_boulder_did_not_go() -> None:
     s = game(drawn([".r..r"], boulders=[{"id": "b", "at": [0, 0], "arrow": "e"}]))
-    play(s, Act(actor="o", action="overlord"), Roll(die="red", face="r0-d4-s0"), Roll(die="yellow", face="r2-d0-s1"))
+    play(s, Act(actor="o", action="overlord"), throw("red=r0-d4-s0", "yellow=r2-d0-s1"))
     assert s.state.map.rubble == [(4, 0)]
 

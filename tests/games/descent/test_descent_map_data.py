@@ -7,10 +7,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from descent_game import drawn, game, play
+from descent_game import drawn, game, play, throw
 
 from companion.core import gamedata
-from companion.core.flow import Act, Roll
+from companion.core.flow import Act
 from companion.core.rules import Session, SetupError
 from companion.games.descent import data
 from companion.games.descent.engine import DescentRules
@@ -56,6 +56,9 @@ def test_every_die_has_its_provenance_and_only_red_blue_white_miss() -> None:
     (("attack-dice.yaml", "r1-d3-s1: {range: 1, damage: 3, surges: 1}", "r1-d3-s1: {range: 1, damage: 2, surges: 1}"),
      "attack-dice.yaml: entry red: field faces.r1-d3-s1: the id reads range-damage-surges 1-3-1"),
     (("attack-dice.yaml", "    blank: {}\n", ""), "attack-dice.yaml: entry black: field faces.blank"),
+    (("attack-dice.yaml", "in_set: 5", "in_set: 0"), "attack-dice.yaml: entry black: field in_set: 0"),
+    (("attack-dice.yaml", "  in_set: 5\n", ""),
+     "attack-dice.yaml: entry black: Object missing required field `in_set`"),
 ])
 def test_a_malformed_file_names_file_entry_and_field(tmp_path: Path, edit: tuple[str, str, str],
                                                      expected: str) -> None:
@@ -78,8 +81,7 @@ def test_a_table_corrects_a_face_in_data_and_the_attack_counts_it(tmp_path: Path
     rules = DescentRules(data.load(root))
     s = Session(rules, {"map": "swarm-room", "figures": [
         {"id": "beast1", "kind": "monster", "at": [2, 2], "wounds": 3, "dice": ["red", "black"]}]})
-    texts = play(s, Act(actor="beast1", action="attack", target="red-jade"), Roll(die="red", face="r1-d3-s0"),
-                 Roll(die="black", face="enhance"))
+    texts = play(s, Act(actor="beast1", action="attack", target="red-jade"), throw("red=r1-d3-s0", "black=enhance"))
     assert "Red Scorpion: damage 3 + 2 = 5 − armour 1 = 4 wounds." in texts
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.core.flow import Act, ChoicePrompt, Choose, DiePrompt, Input, Rejection, Roll
+from companion.core.flow import Act, ChoicePrompt, Choose, Input, Rejection, Roll, Source, Throw, ThrowPrompt
 from companion.core.rules import Session, replay
 from companion.games.descent.boulders import move
 from companion.games.descent.data import default
@@ -21,6 +21,7 @@ from companion.games.descent.templates import Placement, enterable, reach, squar
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "60"))
 TEMPLATES = default().templates
+DICE = default().dice
 
 
 @st.composite
@@ -101,10 +102,16 @@ def random_input(s: Session[Any], rnd: random.Random) -> Input:
     prompt = s.prompt()
     figures = [f.id for f in s.state.figures] + ["ghost"]
     if rnd.random() < 0.1:  # junk: whatever the prompt waits for
+        junk = {rnd.choice(["red", "purple", "black-1", "black-9", "white"]): rnd.choice(["miss", "x", "surge"])}
         return rnd.choice([Roll(die=rnd.choice(["red", "purple", "black"]), face=rnd.choice([None, "miss", "x"])),
+                           Throw(faces=junk, source=Source.TRAY), Throw(source=Source.TOUCH),
                            Choose(option="reroll"), Act(actor="x", action="dance")])
-    if isinstance(prompt, DiePrompt):
-        return Roll(die=prompt.die)
+    if isinstance(prompt, ThrowPrompt):
+        if rnd.random() < 0.5:
+            return Throw()
+        # the table names every face: drawn here from the die's own faces, as a tray would report them
+        return Throw(faces={die: rnd.choice(DICE[kind].faces).id for die, kind in prompt.dice.items()},
+                     source=Source.TRAY)
     if isinstance(prompt, ChoicePrompt):
         return Choose(option=rnd.choice(prompt.options).id)
     action = rnd.choice(["attack", "breath", "lightning", "start_turn", "overlord", "move", "door", "treachery"])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from descent_game import RULES
 
-from companion.core.flow import Accepted, Act, Roll
+from companion.core.flow import Accepted, Act, Source, Throw
 from companion.store import Store, StoredSession
 from companion.store.export import dump, import_file
 from companion.store.session import Undone
@@ -17,8 +17,8 @@ def test_a_stored_descent_session_exports_imports_undoes_and_resumes(tmp_path: P
     with Store(tmp_path / "s.db") as store:
         session = store.start("descent", {"map": "boulder-run", "seed": 4})
         assert isinstance(session, StoredSession)
-        for inp in (Act(actor="overlord", action="overlord"), Roll(die="red"), Roll(die="yellow"), Roll(die="red"),
-                    Roll(die="yellow"), Roll(die="red", face="miss"), Roll(die="yellow"),
+        for inp in (Act(actor="overlord", action="overlord"), Throw(), Throw(),
+                    Throw(faces={"red": "miss", "yellow": "r1-d1-s0"}, source=Source.TOUCH),
                     Act(actor="grisban", action="move", target="0,3")):
             assert isinstance(session.submit(inp), Accepted), inp
         path = tmp_path / "session.yaml"

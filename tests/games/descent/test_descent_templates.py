@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from descent_game import RULES, drawn, game, play, refused
+from descent_game import RULES, drawn, game, play, refused, throw
 
-from companion.core.flow import Act, ChoicePrompt, Choose, Rejection, Roll
+from companion.core.flow import Act, ChoicePrompt, Choose, Rejection
 from companion.games.descent.data import build_map, default
 from companion.games.descent.grid import Board, Figure, MapState
 from companion.games.descent.templates import Placement, place, reach, squares
@@ -64,11 +64,11 @@ def test_a_figure_reached_is_affected_friend_and_foe_and_a_figure_on_stairs_is_n
 def test_one_reroll_only_however_many_dodge() -> None:
     """p. 6: if several figures dodge, only one reroll is allowed."""
     s = game("stairs")
-    play(s, Act(actor="sorcerer", action="lightning", args={"x": 1, "y": 1}), Roll(die="blue", face="r1-d2-s0"),
-         Roll(die="yellow", face="r3-d0-s0"))
+    play(s, Act(actor="sorcerer", action="lightning", args={"x": 1, "y": 1}),
+         throw("blue=r1-d2-s0", "yellow=r3-d0-s0"))
     prompt = s.prompt()
     assert isinstance(prompt, ChoicePrompt) and [o.id for o in prompt.options] == ["reroll", "keep"]
-    play(s, Choose(option="reroll"), Roll(die="blue", face="r1-d2-s0"), Roll(die="yellow", face="r3-d0-s0"))
+    play(s, Choose(option="reroll"), throw("blue=r1-d2-s0", "yellow=r3-d0-s0"))
     assert not s.state.pending and s.state.attack is None
 
 
@@ -76,11 +76,11 @@ def test_lightning_ignores_the_range_rolled_and_fails_only_on_a_miss() -> None:
     """p. 6."""
     s = game("stairs")
     texts = play(s, Act(actor="sorcerer", action="lightning", args={"x": 1, "y": 1}),
-                 Roll(die="blue", face="r1-d2-s0"), Roll(die="yellow", face="r3-d0-s0"), Choose(option="keep"))
+                 throw("blue=r1-d2-s0", "yellow=r3-d0-s0"), Choose(option="keep"))
     assert "The template reaches its targets: the range rolled (1 + 3 = 4) does not count." in texts
     s = game("stairs")
     texts = play(s, Act(actor="sorcerer", action="lightning", args={"x": 1, "y": 1}),
-                 Roll(die="blue", face="miss"), Roll(die="yellow", face="r3-d0-s0"))
+                 throw("blue=miss", "yellow=r3-d0-s0"))
     assert texts[-1] == "Miss on the blue die: the whole attack fails."
 
 

@@ -23,12 +23,13 @@ def test_at_most_eight_starting_cards_in_all() -> None:
 
 def test_the_calculator_at_the_table_shows_its_arithmetic_and_refuses_overspending() -> None:
     s = game("corner", overlord_hand=2)
-    texts = play(s, Act(actor="overlord", action="treachery",
-                        args={"event": 4, "trap": 1, "monster": 2, "spend_event": 3, "spend_trap": 0,
-                              "spend_monster": 2}))
-    assert texts == ["Treachery left: 1 + 1 + 0 = 2; 2 ÷ 2 = 1 extra cards (an odd point is lost); starting hand "
-                     "2 + 1, at most 8: 3."]
+    treachery = Act(actor="overlord", action="treachery", args={
+        "event": 4, "trap": 1, "monster": 2, "spend_event": 3, "spend_trap": 0, "spend_monster": 2})
+    assert play(s, treachery) == ["Treachery left: 1 + 1 + 0 = 2; 2 ÷ 2 = 1 extra card (an odd point is lost); "
+                                  "starting hand 2 + 1, at most 8: 3."]
+    assert play(s, treachery, lang="ar") == ["الخيانة المتبقية: 1 + 1 + 0 = 2؛ 2 ÷ 2 = 1: بطاقة إضافية واحدة (تضيع "
+                                             "النقطة الفردية)؛ يد البدء 2 + 1، بحد أقصى 8: 3."]
     rejection = refused(s, Act(actor="overlord", action="treachery",
                                args={"event": 1, "trap": 3, "monster": 0, "spend_trap": 1, "spend_event": 2}))
     assert rejection.code == "overspent"
-    assert rejection.msg.text("ar").startswith("لدى السيد 1 من خيانة الأحداث")
+    assert rejection.msg.text("ar").startswith("لدى السيد نقطة واحدة من خيانة الأحداث")
