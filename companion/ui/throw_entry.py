@@ -70,16 +70,18 @@ def die_labels(prompt: ThrowPrompt) -> dict[str, Label]:
 
 
 class ThrowEntryPanel(Panel):
-    """The purpose of the throw and its rule; a button per die (its name and the face entered, `?` before),
-    the faces of the chosen die's kind, then "Enter these faces" (once every die has one) and "Let the app
-    roll". Either answer goes to `on_answer` as a `Throw`."""
+    """The purpose of the throw and its rule; a button per die, `die_columns` a row (its name and the face
+    entered, `?` before), the faces of the chosen die's kind (`face_columns` a row), then "Enter these faces"
+    (once every die has one) and "Let the app roll". Either answer goes to `on_answer` as a `Throw`."""
 
     def __init__(self, ui: Ui, entry: ThrowEntry, kinds: Mapping[str, DieKind], on_answer: Callable[[Input], object],
-                 rule_text: RuleText, labels: Mapping[str, Label] | None = None, **kwargs: Any) -> None:
+                 rule_text: RuleText, labels: Mapping[str, Label] | None = None, die_columns: int = DIE_COLUMNS,
+                 face_columns: int = FACE_COLUMNS, **kwargs: Any) -> None:
         kwargs.setdefault("padding", ui.gap)
         super().__init__(orientation="vertical", spacing=ui.gap, **kwargs)
         self.ui, self.entry, self.kinds, self.on_answer, self.rule_text = ui, entry, kinds, on_answer, rule_text
         self.labels: Mapping[str, Label] = labels or die_labels(entry.prompt)
+        self.die_columns, self.face_columns = die_columns, face_columns
         self.buttons: dict[str, BigButton] = {}
         self.draw()
 
@@ -95,7 +97,7 @@ class ThrowEntryPanel(Panel):
         self.add_widget(label(ui, ui.text(entry.prompt.purpose), "small", bold=True, size_hint_y=None,
                               fit_height=True))
         self.add_widget(citation(ui, entry.prompt.rule, self.rule_text, size_hint_y=None, fit_height=True))
-        dice = self._grid(DIE_COLUMNS, len(entry.dice))
+        dice = self._grid(self.die_columns, len(entry.dice))
         for die in entry.dice:
             shown = self.face_name(die, entry.faces[die]) if die in entry.faces else ui.t("?")
             text = f"{ui.text(self.labels.get(die, {'en': die}))}: {shown}"
@@ -105,7 +107,7 @@ class ThrowEntryPanel(Panel):
             dice.add_widget(button)
         self.add_widget(dice)
         kind = self.kinds.get(entry.prompt.dice[entry.current]) if entry.current is not None else None
-        faces = self._grid(FACE_COLUMNS, len(kind.faces) if kind is not None else 0)
+        faces = self._grid(self.face_columns, len(kind.faces) if kind is not None else 0)
         for face in kind.faces if kind is not None else []:
             button = BigButton(ui, ui.text({"en": face.en, "ar": face.ar}), partial(self._enter, face.id),
                                font_size=ui.font("small"))
