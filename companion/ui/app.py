@@ -31,6 +31,9 @@ from companion.games.covenant.state import GameState
 from companion.store import Store, StoredSession
 from companion.table import Lobby, Table
 from companion.ui.base import BaseScreen
+from companion.ui.dungeon_roll.end import DelveEndScreen
+from companion.ui.dungeon_roll.newgame import DelveNewGameScreen
+from companion.ui.dungeon_roll.table import DelveScreen
 from companion.ui.games import TABLE_GAMES
 from companion.ui.heroes import wasted_healing
 from companion.ui.home import HomeScreen
@@ -55,6 +58,9 @@ SCREENS: dict[str, type[BaseScreen]] = {
     "setup": SetupScreen,
     "table": TableScreen,
     "summary": EndScreen,
+    "dr-newgame": DelveNewGameScreen,
+    "dr-table": DelveScreen,
+    "dr-end": DelveEndScreen,
 }
 
 
@@ -196,13 +202,17 @@ class CompanionApp(App):
 
     # ---- the game -------------------------------------------------------------------------------
 
-    def start(self) -> None:
-        """A new stored session from the lobby's setup, then the rulebook's setup as a checklist."""
-        setup = self.lobby.setup(seed=secrets.randbelow(2**31) if self.seed is None else self.seed)
-        if self.position:
-            setup["position"] = self.position
+    def start(self, game: str = "covenant", setup: dict[str, Any] | None = None) -> None:
+        """A new stored session of `game` from `setup` (The Last Covenant's: the lobby's), then the game's
+        first screen (The Last Covenant's: the rulebook's setup as a checklist)."""
+        seed = secrets.randbelow(2**31) if self.seed is None else self.seed
+        if setup is None:
+            setup = self.lobby.setup(seed=seed)
+            if self.position:
+                setup["position"] = self.position
+        setup = {"seed": seed, **setup}
         try:
-            started = self.store.start("covenant", setup)
+            started = self.store.start(game, setup)
         except SetupError as exc:
             self.notice = Msg("The game could not start: {reason}", {"reason": str(exc)})
             self.screen(self.manager.current).refresh()
@@ -213,7 +223,8 @@ class CompanionApp(App):
             return
         self._play(started)
         self.lobby = Lobby()
-        self.go("setup")
+        chosen = TABLE_GAMES[game]
+        self.go(chosen.begin or chosen.table)
 
     def resume(self, session_id: int | None = None) -> None:
         """Back to the game in play, or a stored unfinished one exactly where it stopped."""
@@ -234,7 +245,8 @@ class CompanionApp(App):
         self.table.session = session
         self.table.held_marker = None
         self.table.rolling = False
-        self.referee = Referee(self.table)
+        self.referee = TABLE_GAMES[session.game].referee(self.table) if session.game in TABLE_GAMES \
+            else Referee(self.table)
         self.confirming = None
 
     def answer(self, inp: Input) -> None:
@@ -294,7 +306,8 @@ class CompanionApp(App):
         self.screen("table").refresh()
 
     def over(self) -> bool:
-        return self.session is not None and self.session.state.outcome is not None
+        """Whether the game in play has ended (an outcome none in The Last Covenant, empty in Dungeon Roll)."""
+        return self.session is not None and bool(getattr(self.session.state, "outcome", None))
 
 
 def _targets_at(option: Option, space: str, state: GameState) -> list[str]:

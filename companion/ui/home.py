@@ -53,7 +53,7 @@ class HomeScreen(BaseScreen):
         if app.session is not None and not app.over():
             actions.add_widget(BigButton(ui, ui.t("Back to the game"), app.resume, font_size=ui.font("small")))
         for info in self._resumable():
-            text = ui.t("Resume: {heroes}", heroes=ui.text(self._heroes(info.setup.get("heroes", []))))
+            text = ui.t("Resume: {heroes}", heroes=ui.text(self._heroes(info)))
             resume = BigButton(ui, text, partial(app.resume, info.id), font_size=ui.font("small"))
             # Four heroes' names take two lines: the button grows rather than the text spilling out.
             resume.bind(texture_size=lambda button, size: setattr(button, "height", max(ui.touch, size[1] + ui.gap)))
@@ -73,8 +73,11 @@ class HomeScreen(BaseScreen):
         playing = self.app.session.id if self.app.session is not None else None
         return resumable(self.app.store.unfinished(), playing)
 
-    def _heroes(self, heroes: list[str]) -> Named:
-        names = [self.app.heroes.get(h, {"en": h, "ar": h}) for h in heroes]
+    def _heroes(self, info: SessionInfo) -> Named:
+        """The stored game's heroes by name, from its own game's names."""
+        known = TABLE_GAMES[info.game].heroes
+        heroes = known() if known is not None else self.app.heroes
+        names = [heroes.get(h, {"en": h, "ar": h}) for h in info.setup.get("heroes", [])]
         return {"en": ", ".join(n["en"] for n in names), "ar": "، ".join(n["ar"] for n in names)}
 
     def refresh_status(self) -> None:
