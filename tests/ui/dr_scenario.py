@@ -83,9 +83,9 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     knight = default().heroes["knight"].novice
     knight_name = str(app.ui().text({"en": knight.en, "ar": knight.ar}))
     yield from d.tap(knight_name)  # seated, then freed again
-    yield from d.tap(f"1. {knight_name}")
+    assert app.manager.get_screen("dr-newgame").seats == ["knight"]
     yield from d.tap(knight_name)
-    yield from d.tap(f"1. {knight_name}")
+    assert app.manager.get_screen("dr-newgame").seats == []
     mercenary = default().heroes["mercenary"].novice
     yield from d.tap(str(app.ui().text({"en": mercenary.en, "ar": mercenary.ar})))
     yield from d.shot(f"dungeon-roll-newgame-{lang}")
@@ -116,6 +116,7 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     d.find(d.t("Chance to clear level {level} with this party: {percent}%", level=2,
                percent=round(float(odds) * 100)), kind=BidiLabel)
     yield from d.shot(f"dungeon-roll-regroup-{lang}")
+    yield from d.show_rule("DR §Regroup phase", f"dungeon-roll-rule-{lang}")
     yield from d.tap(action(d, "seek"))
     yield from enter(d, "dungeon", ["chest", "dragon"])
     assert len(state().at("lair")) == 1 and state().phase == "loot"
@@ -169,6 +170,5 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     d.find(d.t("Solo rank: {rank}", rank=rank), kind=BidiLabel)
     d.find(str(total), kind=BidiLabel)
     yield from d.shot(f"dungeon-roll-end-{lang}")
-    yield from d.show_rule("R-DR-11", f"dungeon-roll-rule-{lang}")
     d.report["rank"] = solo_rank(total)["en"]
     d.report["total"] = total

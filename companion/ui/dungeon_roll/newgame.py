@@ -14,14 +14,14 @@ from companion.core.messages import Msg, Named, Plural
 from companion.games.dungeon_roll.data import GameData, default
 from companion.ui import theme
 from companion.ui.base import BaseScreen
-from companion.ui.dungeon_roll.heroes import as_named, side_name, specialty, ultimate
+from companion.ui.dungeon_roll.heroes import as_named, hero_names, side_name, specialty, ultimate
 from companion.ui.newgame_screen import IN_PROGRESS
 from companion.ui.widgets import BigButton, Panel, label, row
 
 GAME = "dungeon-roll"
 MOST = 4
 COLUMNS = 5
-_PLAYERS = Plural("{n} player", "{n} players", "n")
+_PLAYERS = Plural("{n} player: {heroes}", "{n} players: {heroes}", "n")
 
 
 def seat(seats: list[str], hero: str) -> Msg | None:
@@ -60,9 +60,9 @@ class DelveNewGameScreen(BaseScreen):
                           row_force_default=True, row_default_height=ui.touch, size_hint_y=None,
                           height=rows * ui.touch + (rows - 1) * ui.gap / 2)
         for hero_id, spec in data.heroes.items():
-            name = ui.text(side_name(spec.novice))
-            text = f"{self.seats.index(hero_id) + 1}. {name}" if hero_id in self.seats else name
-            button = BigButton(ui, text, partial(self._tap, hero_id), font_size=ui.font("small"))
+            button = BigButton(ui, ui.text(side_name(spec.novice)), partial(self._tap, hero_id),
+                               font_size=ui.font("small"))
+            button.padding = [ui.px(2), 0, ui.px(2), 0]  # "The Time Traveller" on one line in Arabic
             button.selected = hero_id in self.seats
             grid.add_widget(button)
         body.add_widget(grid)
@@ -86,9 +86,9 @@ class DelveNewGameScreen(BaseScreen):
         start = BigButton(ui, ui.t("Start the game") if sure else ui.t("Start a new game anyway"),
                           self._start if sure else self._sure)
         start.disabled = not self.seats
-        count = Msg.of(_PLAYERS, {"n": len(self.seats)})
-        body.add_widget(row(ui, [label(ui, ui.text(count), "body", bold=True), start], size_hint_y=None,
-                            height=ui.touch))
+        names = ui.t(", ").join(f"{n}. {ui.text(hero_names()[h])}" for n, h in enumerate(self.seats, start=1))
+        seated = ui.text(Msg.of(_PLAYERS, {"n": len(self.seats), "heroes": names}))
+        body.add_widget(row(ui, [label(ui, seated, "small", bold=True), start], size_hint_y=None, height=ui.touch))
 
     def _tap(self, hero: str) -> None:
         self.app.notice = seat(self.seats, hero)

@@ -121,20 +121,29 @@ class DelveScreen(BaseScreen):
         if self.composer is not None and isinstance(prompt, ActionPrompt):
             self._composing(now, self.composer)
             return
-        now.add_widget(self._scrolled([ui.text(e.msg) for e in last]))
-        if referee.notice is not None:
-            self._text(now, ui.text(referee.notice), "small", color=theme.WARN)
-            if referee.notice_rule:
-                now.add_widget(citation(ui, referee.notice_rule, app.rule_text, size_hint_y=None, fit_height=True))
-        if isinstance(prompt, CardPrompt):
+        if isinstance(prompt, CardPrompt):  # the bag's ten kinds need the room
+            self._notice(now)
             self._draw(now, prompt)
-        elif isinstance(prompt, ActionPrompt):
-            if state.phase == "regroup":
-                self._stakes(now, state)
+            return
+        stakes = self._stakes(state) if state.phase == "regroup" and isinstance(prompt, ActionPrompt) else []
+        # The stakes first and in view; else the newest of what happened.
+        now.add_widget(self._scrolled([*stakes, *(ui.text(e.msg) for e in last)], top=bool(stakes)))
+        if stakes:
+            now.add_widget(citation(ui, STAKE_RULE, app.rule_text, size_hint_y=None, fit_height=True))
+        self._notice(now)
+        if isinstance(prompt, ActionPrompt):
             now.add_widget(citation(ui, prompt.rule, app.rule_text, size_hint_y=None, fit_height=True))
             self._grid(now, [(ui.text(o.label), partial(self._action, prompt, o.id)) for o in prompt.options])
 
-    def _stakes(self, now: Panel, state: GameState) -> None:
+    def _notice(self, now: Panel) -> None:
+        ui, referee = self.ui, self.app.referee
+        if referee.notice is not None:
+            self._text(now, ui.text(referee.notice), "small", color=theme.WARN)
+            if referee.notice_rule:
+                now.add_widget(citation(ui, referee.notice_rule, self.app.rule_text, size_hint_y=None,
+                                        fit_height=True))
+
+    def _stakes(self, state: GameState) -> list[str]:
         """Before retiring or seeking glory: the experience banked by retiring, and the exact chance of
         clearing the next level with this party (ruling R-DR-17)."""
         ui, app = self.ui, self.app
@@ -144,9 +153,7 @@ class DelveScreen(BaseScreen):
         if chance is not None:
             lines.append(ui.t("Chance to clear level {level} with this party: {percent}%", level=state.level + 1,
                               percent=round(float(chance) * 100)))
-        for text in lines:
-            self._text(now, text, "small", bold=True)
-        now.add_widget(citation(ui, STAKE_RULE, app.rule_text, size_hint_y=None, fit_height=True))
+        return lines
 
     def _draw(self, now: Panel, prompt: CardPrompt) -> None:
         ui = self.ui
@@ -154,8 +161,12 @@ class DelveScreen(BaseScreen):
         now.add_widget(citation(ui, prompt.rule, self.app.rule_text, size_hint_y=None, fit_height=True))
         choices = [(ui.text(prompt.labels.get(k, Msg(k))), partial(self.answer, Draw(prompt.deck, k, Source.TOUCH)))
                    for k in prompt.candidates]
-        choices.append((ui.t("Let the app draw"), partial(self.answer, Draw(prompt.deck))))
-        self._grid(now, choices)
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(self._grid_of([BigButton(ui, text, action, font_size=ui.font("small"))
+                                         for text, action in choices]))
+        now.add_widget(scroll)
+        now.add_widget(BigButton(ui, ui.t("Let the app draw"), partial(self.answer, Draw(prompt.deck)),
+                                 font_size=ui.font("small")))
 
     def _composing(self, now: Panel, composer: Composer) -> None:
         ui = self.ui
@@ -252,14 +263,14 @@ class DelveScreen(BaseScreen):
             grid.add_widget(button)
         return grid
 
-    def _scrolled(self, texts: list[str]) -> ScrollView:
+    def _scrolled(self, texts: list[str], top: bool = False) -> ScrollView:
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=self.ui.px(4))
         box.bind(minimum_height=box.setter("height"))
         for text in texts:
             self._text(box, text, "small")
         scroll = ScrollView(do_scroll_x=False)
         scroll.add_widget(box)
-        scroll.scroll_y = 0
+        scroll.scroll_y = 1 if top else 0
         return scroll
 
     def _text(self, box: Widget, text: str, role: str, **kwargs: Any) -> None:
