@@ -34,6 +34,9 @@ from companion.ui.base import BaseScreen
 from companion.ui.descent.desk import Desk
 from companion.ui.descent.setup_screens import DescentEditScreen, DescentNewScreen
 from companion.ui.descent.table_screen import DescentTableScreen
+from companion.ui.dungeon_roll.end import DelveEndScreen
+from companion.ui.dungeon_roll.newgame import DelveNewGameScreen
+from companion.ui.dungeon_roll.table import DelveScreen
 from companion.ui.games import TABLE_GAMES
 from companion.ui.heroes import wasted_healing
 from companion.ui.home import HomeScreen
@@ -61,8 +64,12 @@ SCREENS: dict[str, type[BaseScreen]] = {
     "descent-new": DescentNewScreen,
     "descent-edit": DescentEditScreen,
     "descent-table": DescentTableScreen,
+    "dr-newgame": DelveNewGameScreen,
+    "dr-table": DelveScreen,
+    "dr-end": DelveEndScreen,
 }
-PLAYED_ON = {"setup": "covenant", "table": "covenant", "summary": "covenant", "descent-table": "descent"}
+PLAYED_ON = {"setup": "covenant", "table": "covenant", "summary": "covenant", "descent-table": "descent",
+             "dr-table": "dungeon-roll", "dr-end": "dungeon-roll"}
 """Screens that draw the session in play, by the game they draw: while a session of another game is in
 play they are left out (they would read a state they do not know), and put back when one of theirs is."""
 
@@ -210,13 +217,17 @@ class CompanionApp(App):
 
     # ---- the game -------------------------------------------------------------------------------
 
-    def start(self) -> None:
-        """A new stored session from the lobby's setup, then the rulebook's setup as a checklist."""
-        setup = self.lobby.setup(seed=secrets.randbelow(2**31) if self.seed is None else self.seed)
-        if self.position:
-            setup["position"] = self.position
+    def start(self, game: str = "covenant", setup: dict[str, Any] | None = None) -> None:
+        """A new stored session of `game` from `setup` (The Last Covenant's: the lobby's), then the game's
+        first screen (The Last Covenant's: the rulebook's setup as a checklist)."""
+        seed = secrets.randbelow(2**31) if self.seed is None else self.seed
+        if setup is None:
+            setup = self.lobby.setup(seed=seed)
+            if self.position:
+                setup["position"] = self.position
+        setup = {"seed": seed, **setup}
         try:
-            started = self.store.start("covenant", setup)
+            started = self.store.start(game, setup)
         except SetupError as exc:
             self.notice = Msg("The game could not start: {reason}", {"reason": str(exc)})
             self.screen(self.manager.current).refresh()
@@ -227,20 +238,8 @@ class CompanionApp(App):
             return
         self._play(started)
         self.lobby = Lobby()
-        self.go("setup")
-
-    def begin(self, game: str, setup: dict[str, Any]) -> Msg | None:
-        """A new stored session of `game` from a setup its own screens made, shown on its table screen; or
-        why the rule system refused the setup."""
-        try:
-            started = self.store.start(game, setup)
-        except SetupError as exc:
-            return Msg("The game could not start: {reason}", {"reason": str(exc)})
-        if not isinstance(started, StoredSession):
-            return started.msg
-        self._play(started)
-        self.go(TABLE_GAMES[game].table)
-        return None
+        chosen = TABLE_GAMES[game]
+        self.go(chosen.begin or chosen.table)
 
     def resume(self, session_id: int | None = None) -> None:
         """Back to the game in play, or a stored unfinished one exactly where it stopped."""
@@ -261,7 +260,8 @@ class CompanionApp(App):
         self.table.session = session
         self.table.held_marker = None
         self.table.rolling = False
-        self.referee = Referee(self.table)
+        self.referee = TABLE_GAMES[session.game].referee(self.table) if session.game in TABLE_GAMES \
+            else Referee(self.table)
         self.confirming = None
         if self.manager.screen_names != self._screens():
             self.rebuild()
@@ -323,8 +323,8 @@ class CompanionApp(App):
         self.screen("table").refresh()
 
     def over(self) -> bool:
-        # A Descent referee session has no end of its own (R-DW-15): the table stops it.
-        return self.session is not None and getattr(self.session.state, "outcome", None) is not None
+        """Whether the game in play has ended (an outcome none in The Last Covenant, empty in Dungeon Roll)."""
+        return self.session is not None and bool(getattr(self.session.state, "outcome", None))
 
 
 def _targets_at(option: Option, space: str, state: GameState) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from companion.core.flow import Act, DiePrompt, Rejection
+from companion.core.flow import Act, Rejection, ThrowPrompt
 from companion.games.descent.grid import Cell
 
 SIZE = (8, 6)
@@ -47,10 +47,20 @@ def shown_marks(d: Any) -> tuple[dict[Cell, str], dict[str, str]]:
 
 
 def face(d: Any, die: str, face_id: str) -> str:
+    """The button of a face of a die of the throw: its three numbers (range · damage · surges)."""
     from companion.ui.descent.names import Names
 
-    names = Names(d.app.session.state, d.app.descent.rules.data)
-    return str(d.app.ui().text(dict(names.faces(die))[face_id]))
+    kind = Names(d.app.session.state, d.app.descent.rules.data).kinds()[die]
+    found = kind.face(face_id)
+    return str(d.app.ui().text({"en": found.en, "ar": found.ar}))
+
+
+def throw(d: Any, faces: list[tuple[str, str]]) -> Generator[float, None, None]:
+    """A throw entered by touch: each die's face in turn (the next die is chosen for the players), then Enter."""
+    assert isinstance(d.app.table.prompt, ThrowPrompt), d.app.table.prompt
+    for die, face_id in faces:
+        yield from d.tap(face(d, die, face_id))
+    yield from d.tap(d.t("Enter these faces"))
 
 
 def descent(d: Any) -> Generator[float, None, None]:
@@ -106,17 +116,15 @@ def descent(d: Any) -> Generator[float, None, None]:
     assert set(covered[1]) == {"hero-1", "monster-1"}, covered[1]
     yield from d.shot(f"descent-breath-{lang}")
     yield from d.tap(d.t("Confirm"))
-    assert isinstance(app.table.prompt, DiePrompt)
+    assert isinstance(app.table.prompt, ThrowPrompt)
     yield from d.shot(f"descent-breath-dice-{lang}")
-    yield from d.tap(face(d, "red", "r0-d4-s0"))
-    yield from d.tap(face(d, "yellow", "r1-d1-s0"))
+    yield from throw(d, [("red", "r0-d4-s0"), ("yellow", "r1-d1-s0")])
     state = app.session.state
     assert state.figure("hero-1").damage == 4 and not state.figure("monster-1").alive, "damage 5 − armour"
     yield from d.shot(f"descent-breath-result-{lang}")
 
     yield from d.tap(d.t("Overlord's turn"))
-    yield from d.tap(face(d, "red", "r2-d2-s0"))
-    yield from d.tap(face(d, "yellow", "r1-d1-s0"))
+    yield from throw(d, [("red", "r2-d2-s0"), ("yellow", "r1-d1-s0")])
     state = app.session.state
     assert not state.figure("monster-2").alive and (1, 5) not in state.map.rubble, "crushed, rubble cleared"
     marks, rings = shown_marks(d)

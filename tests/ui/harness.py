@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from descent_play import descent
+from dr_scenario import dungeon_roll
 
 from companion.config import Settings
 from companion.core.events import DiceRolling, DiceThrown, DomainEvent, SettledDie
@@ -632,7 +633,7 @@ def answer_until_action(d: Driver, record: dict[str, Any]) -> Generator[float, N
 
 
 SCENARIOS: dict[str, Scenario] = {"whole-game": whole_game, "screens": screens_only, "two-rounds": two_rounds,
-                                  "descent": descent}
+                                  "dungeon-roll": dungeon_roll, "descent": descent}
 
 
 def main(argv: list[str]) -> int:

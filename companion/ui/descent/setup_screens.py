@@ -4,7 +4,6 @@ hands the drawn map to the rule system, inline in the session's setup, so the st
 
 from __future__ import annotations
 
-import secrets
 from functools import partial
 
 from kivy.uix.boxlayout import BoxLayout
@@ -106,12 +105,12 @@ class DescentEditScreen(BaseScreen):
         self.refresh()
 
     def _start(self) -> None:
+        """The drawn map as the session's own (the setup the store keeps); a map the rule system refuses
+        stays here with the reason."""
         desk = self.app.descent
         assert desk.draft is not None
-        refused = self.app.begin("descent", {"map": desk.draft.raw(), "seed": self._seed()})
-        desk.notice = refused
-        if refused is not None:
+        desk.notice = self.app.notice = None
+        self.app.start("descent", {"map": desk.draft.raw()})
+        if self.app.notice is not None:
+            desk.notice = self.app.notice
             self.refresh()
-
-    def _seed(self) -> int:
-        return secrets.randbelow(2**31) if self.app.seed is None else self.app.seed

@@ -14,7 +14,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
-from companion.core.flow import Act, ActionPrompt, ChoicePrompt, Choose, DiePrompt, Event, Input, Roll, Source
+from companion.core.flow import Act, ActionPrompt, ChoicePrompt, Choose, Event, Input, ThrowPrompt
 from companion.core.messages import Msg, Plural
 from companion.games.descent.grid import Cell, Side
 from companion.games.descent.state import GameState
@@ -25,6 +25,7 @@ from companion.ui.descent.mapview import MapView
 from companion.ui.descent.names import Names
 from companion.ui.i18n import N_
 from companion.ui.prompt_panel import Transcript, citation
+from companion.ui.throw_entry import ThrowEntryPanel
 from companion.ui.widgets import BigButton, Panel, label, row
 
 ACTION_NAMES = {"attack": N_("Attack"), "breath": N_("Breath"), "lightning": N_("Lightning"),
@@ -33,6 +34,7 @@ ACTION_NAMES = {"attack": N_("Attack"), "breath": N_("Breath"), "lightning": N_(
 """The actions offered by touch, in short words that fit two to a row; the overlord's treachery is counted
 with `companion replay` inputs for now (it needs numbers, not a map)."""
 MAP_SHARE = 0.6
+THROW_SHARE = 0.5  # a throw's dice and faces, three a row, take half the width
 MAP_HEIGHT = 0.7  # of the left side: the arithmetic below it
 REACHED = Plural("The template reaches {n} square.", "The template reaches {n} squares.")
 
@@ -85,8 +87,16 @@ class DescentTableScreen(BaseScreen):
         shown = list(app.referee.steps)
         squares, rings = marks(state, shown)
         aim = app.descent.aim
-        now = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap / 2, size_hint_x=1 - MAP_SHARE)
-        coverage = self._now(now, state, names)
+        prompt = app.table.prompt
+        throwing = isinstance(prompt, ThrowPrompt) and not app.referee.put_back
+        share = THROW_SHARE if throwing else MAP_SHARE
+        now: Panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap / 2, size_hint_x=1 - share)
+        coverage = None
+        if isinstance(prompt, ThrowPrompt) and throwing:
+            now = ThrowEntryPanel(ui, app.descent.entry(prompt), names.kinds(), self._give, app.rule_text,
+                                  labels=names.dice(prompt), die_columns=3, face_columns=3, size_hint_x=1 - share)
+        else:
+            coverage = self._now(now, state, names)
         if coverage is not None:
             squares = coverage[0]
             rings = coverage[1]
@@ -95,9 +105,12 @@ class DescentTableScreen(BaseScreen):
         if self.map.parent is not None:  # kept across redraws: its drawn map is reused while the map is unchanged
             self.map.parent.remove_widget(self.map)
         self.map.show(state.map, state.figures, squares, rings)
-        left = BoxLayout(orientation="vertical", spacing=ui.gap / 2, size_hint_x=MAP_SHARE)
+        left = BoxLayout(orientation="vertical", spacing=ui.gap / 2, size_hint_x=share)
         left.add_widget(self.map)
         below = BoxLayout(orientation="vertical", size_hint_y=1 - MAP_HEIGHT)
+        if throwing:
+            below.add_widget(label(ui, ui.t("Faces: range · damage · surges"), "small", color=theme.MUTED,
+                                   size_hint_y=None, fit_height=True))
         if app.referee.notice is not None:
             below.add_widget(label(ui, ui.text(app.referee.notice), "small", color=theme.WARN, size_hint_y=None,
                                    fit_height=True))
@@ -125,9 +138,7 @@ class DescentTableScreen(BaseScreen):
             now.add_widget(scroll)
             now.add_widget(BigButton(ui, ui.t("Done"), self._next))
             return None
-        if isinstance(prompt, DiePrompt):
-            self._die(now, prompt, names)
-        elif isinstance(prompt, ChoicePrompt):
+        if isinstance(prompt, ChoicePrompt):
             self._text(now, ui.t("{who}: choose", who=ui.text(names.who(prompt.chooser))), bold=True)
             self._text(now, ui.text(prompt.purpose))
             self._grid(now, [(ui.text(o.label), Choose(o.id, prompt.chooser)) for o in prompt.options])
@@ -144,18 +155,6 @@ class DescentTableScreen(BaseScreen):
         self._text(now, ui.t("What happens next?"), bold=True)
         offered = [o.id for o in prompt.options if o.id in ACTION_NAMES]
         self._grid(now, [(ui.t(ACTION_NAMES[a]), a) for a in offered])
-        now.add_widget(citation(ui, prompt.rule, self.app.rule_text, size_hint_y=None, fit_height=True))
-
-    def _die(self, now: Panel, prompt: DiePrompt, names: Names) -> None:
-        ui = self.ui
-        title = ui.t("{who}: roll the {die}", who=ui.text(names.who(prompt.who)), die=ui.text(names.die(prompt.die)))
-        self._text(now, title, bold=True)
-        self._text(now, ui.text(prompt.purpose))
-        self._text(now, ui.t("Faces: range · damage · surges"), color=theme.MUTED)
-        faces = [(ui.text(label), Roll(prompt.die, face, Source.TOUCH)) for face, label in names.faces(prompt.die)]
-        self._grid(now, faces, cols=3)
-        now.add_widget(BigButton(ui, ui.t("Let the app roll"), partial(self._give, Roll(prompt.die, None, Source.APP)),
-                                 font_size=ui.font("small")))
         now.add_widget(citation(ui, prompt.rule, self.app.rule_text, size_hint_y=None, fit_height=True))
 
     def _aim(self, now: Panel, aim: Aim, state: GameState,
