@@ -19,7 +19,8 @@ from companion.ui.theme import BASE_WIDTH
 from companion.ui.widgets import BigButton, Panel, label, row
 
 RESUME_SHOWN = 2
-ACTIONS_SHARE = 0.42
+ACTIONS_SHARE = 0.5  # three games' names in two rows, the Last Covenant's alone in English
+GAME_PAD = 2
 
 
 def resumable(unfinished: list[SessionInfo], playing: int | None) -> list[SessionInfo]:
@@ -49,9 +50,11 @@ class HomeScreen(BaseScreen):
         body.add_widget(row(ui, [title, switch], size_hint_y=None, height=ui.touch))
 
         actions = BoxLayout(orientation="vertical", spacing=ui.gap, size_hint_x=ACTIONS_SHARE)
-        rows = self._game_rows((ui.px(BASE_WIDTH) - 2 * ui.px(self.padding_px) - ui.gap) * ACTIONS_SHARE)
+        # The actions' share of the width beside the status panel (whose share is 1), at the design size.
+        room = (ui.px(BASE_WIDTH) - 2 * ui.px(self.padding_px) - ui.gap) * ACTIONS_SHARE / (ACTIONS_SHARE + 1)
+        rows = self._game_rows(room)
         for games in rows:
-            actions.add_widget(row(ui, games, size_hint_y=None, height=ui.touch))
+            actions.add_widget(row(ui, games, spacing=ui.gap / 2, size_hint_y=None, height=ui.touch))
         actions.add_widget(BigButton(ui, ui.t("New game"), lambda: app.go(TABLE_GAMES[app.game].newgame)))
         if app.session is not None and not app.over():
             actions.add_widget(BigButton(ui, ui.t("Back to the game"), app.resume, font_size=ui.font("small")))
@@ -75,13 +78,16 @@ class HomeScreen(BaseScreen):
         rows: list[list[BigButton]] = [[]]
         used = 0.0
         for game_id, game in TABLE_GAMES.items():
-            width = measure(ui.t(game.name)) + 3 * ui.gap
+            # Kivy takes a label's padding off the room it is given as well: a thin one leaves the name whole.
+            width = measure(ui.t(game.name)) + 4 * ui.px(GAME_PAD) + ui.gap / 2 + 2
             if rows[-1] and used + width > room:
                 rows.append([])
                 used = 0.0
             used += width
-            rows[-1].append(BigButton(ui, ui.t(game.name), partial(self._choose, game_id), selected=game_id == app.game,
-                                      font_size=ui.font("small"), size_hint_x=width))
+            button = BigButton(ui, ui.t(game.name), partial(self._choose, game_id), selected=game_id == app.game,
+                               font_size=ui.font("small"), size_hint_x=width)
+            button.padding = [ui.px(GAME_PAD), 0, ui.px(GAME_PAD), 0]  # laid out again once the row gives it its width
+            rows[-1].append(button)
         return rows
 
     def _choose(self, game: str) -> None:
