@@ -192,6 +192,12 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     yield from d.tap(action(d, "retire"))
     assert state().players[0].xp == 5 and state().players[0].master  # 1 for the dragon, 2 for level 2
 
+    # The home screen and back: the game in play is where it was.
+    yield from d.tap(d.t("Home"))
+    yield from shot(d, "home")
+    yield from d.tap(d.t("Back to the game"))
+    assert d.screen() == "dr-table" and len(state().player.delves) == 2
+
     # Delve 3: the app's dice, and home by the quickest way.
     while not state().outcome:
         prompt = app.table.prompt
