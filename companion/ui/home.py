@@ -12,6 +12,8 @@ from companion.core.messages import Lang, Named, translate
 from companion.store import SessionInfo
 from companion.ui import theme
 from companion.ui.base import BaseScreen
+from companion.ui.bidi import shape
+from companion.ui.fonts import measurer
 from companion.ui.games import TABLE_GAMES
 from companion.ui.status import DeviceRow
 from companion.ui.widgets import BigButton, Panel, label, row
@@ -41,14 +43,18 @@ class HomeScreen(BaseScreen):
         ui, app = self.ui, self.app
         target, target_name = other_language(ui.lang)
         switch = BigButton(ui, target_name, lambda: app.set_lang(target), size_hint_x=None,
-                           width=ui.px(170))
-        title = label(ui, ui.t("Crypt Companion"), "title")
-        body.add_widget(row(ui, [title, switch], size_hint_y=None, height=ui.touch))
-
-        actions = BoxLayout(orientation="vertical", spacing=ui.gap, size_hint_x=0.42)
+                           width=ui.px(140))
+        name = ui.t("Crypt Companion")
+        # The title as wide as its words: the games' names take the rest of the top row, each on one line.
+        title = label(ui, name, "title", size_hint_x=None,
+                      width=measurer(ui.font("title"), True)(shape(name)) + ui.px(12))
         games = [BigButton(ui, ui.t(game.name), partial(self._choose, game_id), selected=game_id == app.game,
                            font_size=ui.font("small")) for game_id, game in TABLE_GAMES.items()]
-        actions.add_widget(row(ui, games, size_hint_y=None, height=ui.touch))
+        for button in games:
+            button.padding = [ui.px(2), 0, ui.px(2), 0]
+        body.add_widget(row(ui, [title, *games, switch], size_hint_y=None, height=ui.touch))
+
+        actions = BoxLayout(orientation="vertical", spacing=ui.gap, size_hint_x=0.42)
         actions.add_widget(BigButton(ui, ui.t("New game"), lambda: app.go(TABLE_GAMES[app.game].newgame)))
         if app.session is not None and not app.over():
             actions.add_widget(BigButton(ui, ui.t("Back to the game"), app.resume, font_size=ui.font("small")))

@@ -195,6 +195,13 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     # The home screen and back: the game in play is where it was.
     yield from d.tap(d.t("Home"))
     yield from shot(d, "home")
+    # Every screen is built again in the other language and back, the game in play untouched.
+    from companion.ui.home import other_language
+
+    first = app.lang
+    yield from d.tap(other_language(first)[1])
+    yield from d.tap(other_language(app.lang)[1])
+    assert app.lang == first
     yield from d.tap(d.t("Back to the game"))
     assert d.screen() == "dr-table" and len(state().player.delves) == 2
 

@@ -46,6 +46,7 @@ STAKE_RULE = "R-DR-17"
 
 
 class DelveScreen(BaseScreen):
+    game = GAME
     padding_px = 4
     composer: Composer | None = None
     entry: ThrowEntry | None = None
