@@ -82,13 +82,15 @@ CITED = re.compile(r"R-[A-Z]+-\d+")
 
 
 def shot(d: Any, name: str) -> Generator[float, None, None]:
-    """A screenshot, and on the Arabic screens no Latin word left in any text but a ruling's id (a sentence
-    built from English parts would pass the harness's check, which asks for some Arabic in each text)."""
+    """A screenshot, and on the Arabic screens no Latin word left in any text but a ruling's id and the
+    switch to English (a sentence built from English parts would pass the harness's check, which asks
+    for some Arabic in each text)."""
     from companion.ui.widgets import BidiLabel
 
     yield from d.shot(f"dungeon-roll-{name}-{d.lang}")
     if d.lang == "ar":
-        for text in (w.logical for w in d.widgets(BidiLabel) if w.get_parent_window() is not None):
+        for text in (w.logical for w in d.widgets(BidiLabel) if w.get_parent_window() is not None
+                     and w.logical != "English"):
             assert not LATIN.search(CITED.sub("", text)), f"Latin on the Arabic {name} screen: {text!r}"
             d.checks += 1
 
