@@ -82,13 +82,15 @@ CITED = re.compile(r"R-[A-Z]+-\d+")
 
 
 def shot(d: Any, name: str) -> Generator[float, None, None]:
-    """A screenshot, and on the Arabic screens no Latin word left in any text but a ruling's id (a sentence
-    built from English parts would pass the harness's check, which asks for some Arabic in each text)."""
+    """A screenshot, and on the Arabic screens no Latin word left in any text but a ruling's id and the
+    switch to English (a sentence built from English parts would pass the harness's check, which asks
+    for some Arabic in each text)."""
     from companion.ui.widgets import BidiLabel
 
     yield from d.shot(f"dungeon-roll-{name}-{d.lang}")
     if d.lang == "ar":
-        for text in (w.logical for w in d.widgets(BidiLabel) if w.get_parent_window() is not None):
+        for text in (w.logical for w in d.widgets(BidiLabel) if w.get_parent_window() is not None
+                     and w.logical != "English"):
             assert not LATIN.search(CITED.sub("", text)), f"Latin on the Arabic {name} screen: {text!r}"
             d.checks += 1
 
@@ -191,6 +193,19 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     yield from d.tap(d.t("Let the app draw"))
     yield from d.tap(action(d, "retire"))
     assert state().players[0].xp == 5 and state().players[0].master  # 1 for the dragon, 2 for level 2
+
+    # The home screen and back: the game in play is where it was.
+    yield from d.tap(d.t("Home"))
+    yield from shot(d, "home")
+    # Every screen is built again in the other language and back, the game in play untouched.
+    from companion.ui.home import other_language
+
+    first = app.lang
+    yield from d.tap(other_language(first)[1])
+    yield from d.tap(other_language(app.lang)[1])
+    assert app.lang == first
+    yield from d.tap(d.t("Back to the game"))
+    assert d.screen() == "dr-table" and len(state().player.delves) == 2
 
     # Delve 3: the app's dice, and home by the quickest way.
     while not state().outcome:

@@ -17,7 +17,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS = Path(__file__).with_name("harness.py")
 LANGS = ("ar", "en")
-SCREENS = ("newgame", "throw", "reroll", "fight", "regroup", "rule", "undo", "treasure", "dragon", "over", "end")
+SCREENS = ("home", "newgame", "throw", "reroll", "fight", "regroup", "rule", "undo", "treasure", "dragon", "over",
+           "end")
 
 
 @pytest.fixture(scope="module")

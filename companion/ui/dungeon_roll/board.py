@@ -13,7 +13,7 @@ from kivy.uix.widget import Widget
 from companion.core.messages import Msg, Named, Plural
 from companion.games.dungeon_roll.data import GameData
 from companion.games.dungeon_roll.delve import DELVES
-from companion.games.dungeon_roll.schema import COMPANIONS, DUNGEON_FACES, PARTY_FACES
+from companion.games.dungeon_roll.schema import DUNGEON_FACES, PARTY_FACES
 from companion.games.dungeon_roll.state import GameState
 from companion.ui import theme
 from companion.ui.dungeon_roll.compose import Composer
@@ -21,7 +21,6 @@ from companion.ui.dungeon_roll.heroes import side_name
 from companion.ui.theme import Ui
 from companion.ui.widgets import BigButton, Panel, label
 
-COMPANION_FACES = COMPANIONS
 COLUMNS = 4
 ORDER = {f: n for n, f in enumerate((*PARTY_FACES, *DUNGEON_FACES))}
 
@@ -75,10 +74,10 @@ def dungeon(s: GameState) -> list[str]:
     return by_face(s, s.at("dungeon"))
 
 
-def tappable(d: GameData, s: GameState | None) -> list[str]:
+def tappable(s: GameState) -> list[str]:
     """The dice drawn as buttons: a composer offers every other unit (graveyard dice, treasures, the hero)
     on its own panel."""
-    return [*party(s), *dungeon(s)] if s is not None else []
+    return [*party(s), *dungeon(s)]
 
 
 class DiceView(Panel):

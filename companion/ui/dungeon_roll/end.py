@@ -22,6 +22,7 @@ SHARES = (0.12, 0.33, 0.17, 0.14, 0.12, 0.12)
 
 
 class DelveEndScreen(BaseScreen):
+    game = GAME
     def build(self, body: BoxLayout) -> None:
         ui, app = self.ui, self.app
         body.add_widget(self.top_bar(ui.t("The end of the game")))

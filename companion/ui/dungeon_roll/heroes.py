@@ -94,10 +94,8 @@ def specialty(d: GameData, side: Side) -> list[Msg]:
 
 def ultimate(d: GameData, side: Side) -> Msg:
     ult = side.ultimate
-    text = ULTIMATES[ult.effect]
-    fields = {"count": ult.count, "kinds": _either(d, "party", list(ult.kinds)),
-              "monster": face(d, "dungeon", ult.monster) if ult.monster else {"en": "", "ar": ""}}
     if ult.or_scroll:
         return Msg("A treasure or a scroll of the party spent defeats the dragon.")
-    return Msg.of(text, {k: v for k, v in fields.items() if "{" + k + "}" in (text if isinstance(text, str)
-                                                                              else text.plural)})
+    monster = face(d, "dungeon", ult.monster) if ult.monster else {"en": "", "ar": ""}
+    return Msg.of(ULTIMATES[ult.effect], {"count": ult.count, "kinds": _either(d, "party", list(ult.kinds)),
+                                          "monster": monster})

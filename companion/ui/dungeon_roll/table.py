@@ -19,6 +19,7 @@ from kivy.uix.widget import Widget
 from companion.core.flow import ActionPrompt, CardPrompt, Draw, Input, Source, ThrowPrompt
 from companion.core.messages import Msg, Named
 from companion.games.dungeon_roll.data import GameData, default
+from companion.games.dungeon_roll.schema import COMPANIONS
 from companion.games.dungeon_roll.state import GameState
 from companion.ui import theme
 from companion.ui.base import BaseScreen
@@ -46,6 +47,7 @@ STAKE_RULE = "R-DR-17"
 
 
 class DelveScreen(BaseScreen):
+    game = GAME
     padding_px = 4
     composer: Composer | None = None
     entry: ThrowEntry | None = None
@@ -74,8 +76,7 @@ class DelveScreen(BaseScreen):
             self.composer = None
             body.add_widget(self._throw(prompt, state))
             return
-        if self.entry is not None:
-            self.entry = None
+        self.entry = None
         dice = board.DiceView(ui, self.data, state, self.composer, self._tap_die, size_hint_x=DICE_SHARE)
         now = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap, size_hint_x=1 - DICE_SHARE)
         self._now(now, state, prompt)
@@ -173,7 +174,7 @@ class DelveScreen(BaseScreen):
         self._text(now, ui.text(composer.option.label), "body", bold=True)
         slot = next((s for s in composer.slots if not composer.values[s]), composer.slots[-1])
         self._text(now, ui.t(SLOT_HINTS[slot]), "small", color=theme.MUTED)
-        shown = set(board.tappable(self.data, self.app.session.state if self.app.session else None))
+        shown = set(board.tappable(composer.state))
         extra = [u for s in composer.slots for u in composer.candidates(s) if u not in shown]
         buttons = []
         for unit in dict.fromkeys(extra):
@@ -182,7 +183,7 @@ class DelveScreen(BaseScreen):
             button.selected = unit in composer.chosen()
             buttons.append(button)
         if "revive" in composer.slots:
-            for face_id in board.COMPANION_FACES:
+            for face_id in COMPANIONS:
                 button = BigButton(ui, ui.text(board.party_face(self.data, face_id)),
                                    partial(self._revive_as, face_id), font_size=ui.font("small"))
                 button.selected = composer.revive_face == face_id
