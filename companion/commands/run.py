@@ -137,7 +137,7 @@ def build_app(settings: config.Settings, settings_path: str, *, position: dict[s
     from companion.table import Table
     from companion.ui.app import CompanionApp
     from companion.ui.referee import NoGame
-    from companion.ui.rulebook import rule_texts
+    from companion.ui.rulebook import rule_texts, sections
     from companion.ui.simulated import Simulated
 
     data = default()
@@ -165,6 +165,6 @@ def build_app(settings: config.Settings, settings_path: str, *, position: dict[s
         store.close()
 
     table = Table(NoGame(), events, controls, problem_message)
-    return CompanionApp(settings, table, data=data, store=store, rule_text=rule_texts(data.sections).get,
+    return CompanionApp(settings, table, data=data, store=store, rule_text=rule_texts(sections()).get,
                         settings_path=settings_path, simulated=simulated, on_exit=stop, position=position,
                         seed=seed)

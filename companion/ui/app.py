@@ -31,6 +31,12 @@ from companion.games.covenant.state import GameState
 from companion.store import Store, StoredSession
 from companion.table import Lobby, Table
 from companion.ui.base import BaseScreen
+from companion.ui.descent.desk import Desk
+from companion.ui.descent.setup_screens import DescentEditScreen, DescentNewScreen
+from companion.ui.descent.table_screen import DescentTableScreen
+from companion.ui.dungeon_roll.end import DelveEndScreen
+from companion.ui.dungeon_roll.newgame import DelveNewGameScreen
+from companion.ui.dungeon_roll.table import DelveScreen
 from companion.ui.games import TABLE_GAMES
 from companion.ui.heroes import wasted_healing
 from companion.ui.home import HomeScreen
@@ -55,7 +61,17 @@ SCREENS: dict[str, type[BaseScreen]] = {
     "setup": SetupScreen,
     "table": TableScreen,
     "summary": EndScreen,
+    "descent-new": DescentNewScreen,
+    "descent-edit": DescentEditScreen,
+    "descent-table": DescentTableScreen,
+    "dr-newgame": DelveNewGameScreen,
+    "dr-table": DelveScreen,
+    "dr-end": DelveEndScreen,
 }
+PLAYED_ON = {"setup": "covenant", "table": "covenant", "summary": "covenant", "descent-table": "descent",
+             "dr-table": "dungeon-roll", "dr-end": "dungeon-roll"}
+"""Screens that draw the session in play, by the game they draw: while a session of another game is in
+play they are left out (they would read a state they do not know), and put back when one of theirs is."""
 
 
 class CompanionApp(App):
@@ -86,6 +102,7 @@ class CompanionApp(App):
         self.session: StoredSession | None = None
         self.referee = Referee(table)
         self.confirming: Act | None = None
+        self.descent = Desk()
         self.warned: Input | None = None  # a drink warned about: the next tap on it drinks
         self.notice: Msg | None = store.problems[-1].msg if store.problems else None
         self.manager = ScreenManager(transition=NoTransition())
@@ -114,9 +131,13 @@ class CompanionApp(App):
         current = self.manager.current if self.manager.screens else "home"
         ui = self.ui()
         self.manager.clear_widgets()
-        for name, screen in SCREENS.items():
-            self.manager.add_widget(screen(self, ui, name=name))
-        self.manager.current = current
+        for name in self._screens():
+            self.manager.add_widget(SCREENS[name](self, ui, name=name))
+        self.manager.current = current if self.manager.has_screen(current) else "home"
+
+    def _screens(self) -> list[str]:
+        playing = self.session.game if self.session is not None else None
+        return [name for name in SCREENS if playing is None or PLAYED_ON.get(name, playing) == playing]
 
     def screen(self, name: str) -> BaseScreen:
         found: BaseScreen = self.manager.get_screen(name)
@@ -196,13 +217,17 @@ class CompanionApp(App):
 
     # ---- the game -------------------------------------------------------------------------------
 
-    def start(self) -> None:
-        """A new stored session from the lobby's setup, then the rulebook's setup as a checklist."""
-        setup = self.lobby.setup(seed=secrets.randbelow(2**31) if self.seed is None else self.seed)
-        if self.position:
-            setup["position"] = self.position
+    def start(self, game: str = "covenant", setup: dict[str, Any] | None = None) -> None:
+        """A new stored session of `game` from `setup` (The Last Covenant's: the lobby's), then the game's
+        first screen (The Last Covenant's: the rulebook's setup as a checklist)."""
+        seed = secrets.randbelow(2**31) if self.seed is None else self.seed
+        if setup is None:
+            setup = self.lobby.setup(seed=seed)
+            if self.position:
+                setup["position"] = self.position
+        setup = {"seed": seed, **setup}
         try:
-            started = self.store.start("covenant", setup)
+            started = self.store.start(game, setup)
         except SetupError as exc:
             self.notice = Msg("The game could not start: {reason}", {"reason": str(exc)})
             self.screen(self.manager.current).refresh()
@@ -213,7 +238,8 @@ class CompanionApp(App):
             return
         self._play(started)
         self.lobby = Lobby()
-        self.go("setup")
+        chosen = TABLE_GAMES[game]
+        self.go(chosen.begin or chosen.table)
 
     def resume(self, session_id: int | None = None) -> None:
         """Back to the game in play, or a stored unfinished one exactly where it stopped."""
@@ -234,8 +260,11 @@ class CompanionApp(App):
         self.table.session = session
         self.table.held_marker = None
         self.table.rolling = False
-        self.referee = Referee(self.table)
+        self.referee = TABLE_GAMES[session.game].referee(self.table) if session.game in TABLE_GAMES \
+            else Referee(self.table)
         self.confirming = None
+        if self.manager.screen_names != self._screens():
+            self.rebuild()
 
     def answer(self, inp: Input) -> None:
         """An input given on the screen. An attack waits for the players to see its odds first; a potion
@@ -249,7 +278,7 @@ class CompanionApp(App):
             self.warned = None
             self.confirming = None
             self.referee.submit(inp)
-        self.screen("table").refresh()
+        self.screen(self.manager.current).refresh()
 
     def _waste(self, inp: Input) -> Msg | None:
         if not isinstance(inp, Act) or inp.action != "drink" or self.session is None:
@@ -294,7 +323,8 @@ class CompanionApp(App):
         self.screen("table").refresh()
 
     def over(self) -> bool:
-        return self.session is not None and self.session.state.outcome is not None
+        """Whether the game in play has ended (an outcome none in The Last Covenant, empty in Dungeon Roll)."""
+        return self.session is not None and bool(getattr(self.session.state, "outcome", None))
 
 
 def _targets_at(option: Option, space: str, state: GameState) -> list[str]:

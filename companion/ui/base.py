@@ -40,12 +40,17 @@ class BaseScreen(Screen):
         self._pending()
 
     padding_px = 10
+    game = ""
+    """The game whose session this screen draws (empty: a screen of every game, like home)."""
 
     def redraw(self) -> None:
         self.clear_widgets()
         pad = self.ui.px(self.padding_px)
         body = BoxLayout(orientation="vertical", padding=pad, spacing=self.ui.gap)
-        self.build(body)
+        session = self.app.session
+        # Every screen is built again on a language switch: one of another game's draws nothing.
+        if not self.game or session is None or session.game == self.game:
+            self.build(body)
         self.add_widget(body)
 
     def build(self, body: BoxLayout) -> None:

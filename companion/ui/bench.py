@@ -38,9 +38,11 @@ def child() -> None:
     from kivy.clock import Clock
     from kivy.core.window import Window
 
+    from companion.benchmarks import median, percentile
     from companion.commands.run import build_app
     from companion.config import Settings
     from companion.ui.bidi import display_lines
+    from companion.ui.descent.bench import redraw_times
     from companion.ui.fonts import _width, measurer
 
     settings = Settings()  # the devices as `companion run` finds them (simulated where absent)
@@ -69,6 +71,9 @@ def child() -> None:
             display_lines(text, 480, measurer(20, False), rtl=True)
             times.append(time.perf_counter() - start)
         print(f"layout-s {statistics.median(times):.5f}", flush=True)
+        redraws = redraw_times()
+        print(f"map-median-s {median(redraws):.5f}", flush=True)
+        print(f"map-p99-s {percentile(redraws, 99):.5f}", flush=True)
         app.stop()
 
     Window.bind(on_flip=first_frame)
@@ -106,4 +111,8 @@ def bench() -> list[Figure]:
         Figure("language switch: every screen rebuilt (laid out on the next frames)", median("switch-s") * 1000, "ms"),
         Figure("Arabic paragraph (60 words) shaped, wrapped, reordered, cold font cache",
                median("layout-s") * 1000, "ms"),
+        Figure("Descent map screen redraw, 30×30 with a template marked, median of 3 runs' medians",
+               median("map-median-s") * 1000, "ms", "< 16.7 ms (one frame at 60 Hz)"),
+        Figure("Descent map screen redraw, 30×30, 99th percentile (median of 3 runs)",
+               median("map-p99-s") * 1000, "ms", "< 16.7 ms (one frame at 60 Hz)"),
     ]

@@ -5,9 +5,14 @@ the store, where the home screen does not offer them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
+from companion.core.messages import Named
+from companion.ui.dungeon_roll.heroes import hero_names
+from companion.ui.dungeon_roll.referee import DelveReferee
 from companion.ui.i18n import N_
+from companion.ui.referee import Referee
 
 
 class TableGame(NamedTuple):
@@ -17,9 +22,17 @@ class TableGame(NamedTuple):
     """The screen that sets up a new game."""
     table: str
     """The screen that plays one."""
+    begin: str = ""
+    """The screen a new game opens on (the table screen unless named)."""
+    referee: type[Referee] = Referee
+    """What keeps the referee's moment for the table screen."""
+    heroes: Callable[[], Mapping[str, Named]] | None = None
+    """The heroes' names by the setup's ids, for "Resume: …" (None: the app's own, The Last Covenant's)."""
 
 
 TABLE_GAMES: dict[str, TableGame] = {
-    "covenant": TableGame(N_("The Last Covenant"), "newgame", "table"),
+    "covenant": TableGame(N_("The Last Covenant"), "newgame", "table", begin="setup"),
+    "descent": TableGame(N_("Descent"), "descent-new", "descent-table"),
+    "dungeon-roll": TableGame(N_("Dungeon Roll"), "dr-newgame", "dr-table", referee=DelveReferee, heroes=hero_names),
 }
 """By the store's game id (`companion.core.rules.find`), in the order the home screen offers them."""

@@ -12,12 +12,16 @@ from companion.core.messages import LANGS, Lang, Named, listed, translate, verba
 from companion.store import SessionInfo
 from companion.ui import theme
 from companion.ui.base import BaseScreen
+from companion.ui.fonts import measurer
 from companion.ui.games import TABLE_GAMES
 from companion.ui.settings_screen import LANGUAGES
 from companion.ui.status import DeviceRow
+from companion.ui.theme import BASE_WIDTH
 from companion.ui.widgets import BigButton, Panel, label, row
 
 RESUME_SHOWN = 2
+ACTIONS_SHARE = 0.5  # three games' names in two rows, the Last Covenant's alone in English
+GAME_PAD = 2
 
 
 def resumable(unfinished: list[SessionInfo], playing: int | None) -> list[SessionInfo]:
@@ -45,15 +49,17 @@ class HomeScreen(BaseScreen):
         title = label(ui, ui.t("Crypt Companion"), "title")
         body.add_widget(row(ui, [title, *switches], size_hint_y=None, height=ui.touch))
 
-        actions = BoxLayout(orientation="vertical", spacing=ui.gap, size_hint_x=0.42)
-        games = [BigButton(ui, ui.t(game.name), partial(self._choose, game_id), selected=game_id == app.game,
-                           font_size=ui.font("small")) for game_id, game in TABLE_GAMES.items()]
-        actions.add_widget(row(ui, games, size_hint_y=None, height=ui.touch))
+        actions = BoxLayout(orientation="vertical", spacing=ui.gap, size_hint_x=ACTIONS_SHARE)
+        # The actions' share of the width beside the status panel (whose share is 1), at the design size.
+        room = (ui.px(BASE_WIDTH) - 2 * ui.px(self.padding_px) - ui.gap) * ACTIONS_SHARE / (ACTIONS_SHARE + 1)
+        rows = self._game_rows(room)
+        for games in rows:
+            actions.add_widget(row(ui, games, spacing=ui.gap / 2, size_hint_y=None, height=ui.touch))
         actions.add_widget(BigButton(ui, ui.t("New game"), lambda: app.go(TABLE_GAMES[app.game].newgame)))
         if app.session is not None and not app.over():
             actions.add_widget(BigButton(ui, ui.t("Back to the game"), app.resume, font_size=ui.font("small")))
-        for info in self._resumable():
-            text = ui.t("Resume: {heroes}", heroes=ui.text(self._heroes(info.setup.get("heroes", []))))
+        for info in self._resumable()[:RESUME_SHOWN + 1 - len(rows)]:  # a second row of games takes one's place
+            text = ui.t("Resume: {heroes}", heroes=ui.text(self._heroes(info)))
             resume = BigButton(ui, text, partial(app.resume, info.id), font_size=ui.font("small"))
             # Four heroes' names take two lines: the button grows rather than the text spilling out.
             resume.bind(texture_size=lambda button, size: setattr(button, "height", max(ui.touch, size[1] + ui.gap)))
@@ -65,6 +71,25 @@ class HomeScreen(BaseScreen):
         self.refresh_status()
         body.add_widget(row(ui, [actions, self.panel]))
 
+    def _game_rows(self, room: float) -> list[list[BigButton]]:
+        """The games' buttons, each as wide as its name needs, in as few rows as fit `room`."""
+        ui, app = self.ui, self.app
+        measure = measurer(ui.font("small"), False)
+        rows: list[list[BigButton]] = [[]]
+        used = 0.0
+        for game_id, game in TABLE_GAMES.items():
+            # Kivy takes a label's padding off the room it is given as well: a thin one leaves the name whole.
+            width = measure(ui.t(game.name)) + 4 * ui.px(GAME_PAD) + ui.gap / 2 + 2
+            if rows[-1] and used + width > room:
+                rows.append([])
+                used = 0.0
+            used += width
+            button = BigButton(ui, ui.t(game.name), partial(self._choose, game_id), selected=game_id == app.game,
+                               font_size=ui.font("small"), size_hint_x=width)
+            button.padding = [ui.px(GAME_PAD), 0, ui.px(GAME_PAD), 0]  # laid out again once the row gives it its width
+            rows[-1].append(button)
+        return rows
+
     def _choose(self, game: str) -> None:
         self.app.game = game
         self.refresh()
@@ -73,9 +98,11 @@ class HomeScreen(BaseScreen):
         playing = self.app.session.id if self.app.session is not None else None
         return resumable(self.app.store.unfinished(), playing)
 
-    def _heroes(self, heroes: list[str]) -> Named:
-        names = [self.app.heroes.get(h, verbatim(h)) for h in heroes]
-        return listed(names)
+    def _heroes(self, info: SessionInfo) -> Named:
+        """The stored game's heroes by name, from its own game's names."""
+        known = TABLE_GAMES[info.game].heroes
+        heroes = known() if known is not None else self.app.heroes
+        return listed(heroes.get(h, verbatim(h)) for h in info.setup.get("heroes", []))
 
     def refresh_status(self) -> None:
         """Redraws the hardware status alone, so that a finger on a button is never lost to a redraw."""

@@ -5,7 +5,7 @@ direction only (app -> screens -> host)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from kivy.uix.screenmanager import ScreenManager
 
@@ -15,6 +15,7 @@ from companion.core.messages import Lang, Msg, Named
 from companion.games.covenant.data import GameData
 from companion.store import Store, StoredSession
 from companion.table import Lobby, Table
+from companion.ui.descent.desk import Desk
 from companion.ui.prompt_panel import RuleText
 from companion.ui.prompts import Namer
 from companion.ui.referee import Referee
@@ -43,11 +44,12 @@ class Host(Protocol):
     confirming: Act | None
     notice: Msg | None
     manager: ScreenManager
+    descent: Desk
 
     def ui(self) -> Ui: ...
     def go(self, name: str) -> None: ...
     def set_lang(self, lang: Lang) -> None: ...
-    def start(self) -> None: ...
+    def start(self, game: str = "covenant", setup: dict[str, Any] | None = None) -> None: ...
     def resume(self, session_id: int | None = None) -> None: ...
     def answer(self, inp: Input) -> None: ...
     def cancel_attack(self) -> None: ...

@@ -6,12 +6,26 @@ its translation `docs/rulings.ar.md` in Arabic, each entry `**R-XXX-n — Title.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
+from typing import Protocol
 
 from companion.core.messages import Msg, Named
-from companion.games.covenant.data import default
-from companion.games.covenant.schema import Section
+from companion.games.covenant import data as covenant
+from companion.games.dungeon_roll import data as dungeon_roll
 from companion.ui.bidi import keep_ltr
+
+
+class Section(Protocol):
+    """A rulebook section as a game's data titles it (The Last Covenant's also carry their text)."""
+
+    @property
+    def en(self) -> str: ...
+
+    @property
+    def ar(self) -> str: ...
+
 
 RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
 _RULING = re.compile(r"^\*\*(?P<id>R-[A-Z]+-\d+) — (?P<title>[^*]+)\*\*\s*(?P<body>.*)$", re.S)
@@ -46,14 +60,20 @@ def load_rulings(path: Path = RULINGS) -> dict[str, Named]:
             for rid, en in read_rulings(path).items()}
 
 
+@cache
+def sections() -> dict[str, Section]:
+    """Every game's rulebook sections by the id the referee cites (Dungeon Roll's start with "DR §")."""
+    return {**covenant.default().sections, **dungeon_roll.default().sections}
+
+
 def section_text(section: Section) -> Named:
     """A section's text in each language, or its title while the data has no text (the rule window's
     heading names the section already)."""
-    text = section.text
+    text = getattr(section, "text", None)
     return text.named() if text else section.named()
 
 
-def rule_texts(sections: dict[str, Section], path: Path = RULINGS) -> dict[str, Named]:
+def rule_texts(sections: Mapping[str, Section], path: Path = RULINGS) -> dict[str, Named]:
     """Every citation the referee may make -> its text: the rulebook's sections and the rulings."""
     return {**{sid: section_text(s) for sid, s in sections.items()}, **load_rulings(path)}
 
@@ -61,7 +81,7 @@ def rule_texts(sections: dict[str, Section], path: Path = RULINGS) -> dict[str, 
 def cite(rule: str) -> Msg:
     """How a citation reads: a rulebook section as the rulebook cites one, by its title («دورك»; in
     English "Rule §Your turn"), a ruling by its id, as the rulings file calls it (الحكم R-STORE-1)."""
-    section = default().sections.get(rule)
+    section = sections().get(rule)
     if section is None:
         return Msg("Rule {rule}", {"rule": keep_ltr(rule)})
     return Msg("Rule §{section}", {"section": section.named()})

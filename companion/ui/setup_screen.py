@@ -37,6 +37,7 @@ def checklist(heroes: list[Named], app_deals: bool, upgrade_at_start: bool) -> l
 
 
 class SetupScreen(BaseScreen):
+    game = "covenant"
     done: frozenset[int] = frozenset()
 
     def build(self, body: BoxLayout) -> None:

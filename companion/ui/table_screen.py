@@ -68,6 +68,7 @@ def highlight(prompt: Prompt | None, state: GameState, shown: list[Event], attac
 class TableScreen(BaseScreen):
     """With the board shown, the board takes the room its 9 mm tap boxes need (508 × 407 px at 800 × 480)
     and the referee's panel the narrow rest; with the heroes or the transcript, the two share the width."""
+    game = "covenant"
 
     pane: str = "board"
     padding_px = 4
@@ -241,6 +242,7 @@ def _percent(chance: Fraction) -> int:
 
 class EndScreen(BaseScreen):
     """The end of the game: the summary and its charts (`companion/ui/summary.py`)."""
+    game = "covenant"
 
     def build(self, body: BoxLayout) -> None:
         ui, app = self.ui, self.app

@@ -19,6 +19,9 @@ from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
+from descent_play import descent
+from dr_scenario import dungeon_roll
+
 from companion.config import Settings
 from companion.core.events import DiceRolling, DiceThrown, DomainEvent, SettledDie
 from companion.core.flow import Act, ActionPrompt, CardPrompt, ChoicePrompt, DiePrompt
@@ -658,7 +661,8 @@ def answer_until_action(d: Driver, record: dict[str, Any]) -> Generator[float, N
             return
 
 
-SCENARIOS: dict[str, Scenario] = {"whole-game": whole_game, "screens": screens_only, "two-rounds": two_rounds}
+SCENARIOS: dict[str, Scenario] = {"whole-game": whole_game, "screens": screens_only, "two-rounds": two_rounds,
+                                  "dungeon-roll": dungeon_roll, "descent": descent}
 
 
 def main(argv: list[str]) -> int:

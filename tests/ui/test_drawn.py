@@ -69,6 +69,9 @@ def test_a_sum_that_reads_false_left_to_right_is_found() -> None:
     assert sums_true(drawn("", [["11 = 2 + 7 − 16"]]))
     assert sums_true(drawn("", [["16 ≤ 7"]]))
     assert not sums_true(laid_out("10 + 5 + 1 = 16 ≥ 7: إصابة! 16 − 7 + 2 = 11"))
+    # Descent's arithmetic names its sums ("damage 4 + 1 = 5"): no sum starts inside one; a false one still shows.
+    assert not sums_true(drawn("", [["Hero 1: damage 4 + 1 = 5 − armour 1 = 4 wounds."]]))
+    assert sums_true(drawn("", [["Hero 1: 4 + 1 = 6"]]))
 
 
 def test_a_character_without_a_glyph_is_found() -> None:

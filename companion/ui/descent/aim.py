@@ -1,0 +1,110 @@
+"""An action being aimed on the map before it is given to the referee: which figure acts, then its target,
+the square it moves to, the door, or where a template lies (anchor, quarter turns, mirror). No Kivy here.
+
+`tap` turns a finger on a square into the next step, or the finished input; a template is shown before
+it is confirmed, with the squares its attack would reach and the figures it would affect, asked of the
+rule system itself (`DescentRules.coverage`), so the screen and the referee never disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.core.flow import Act, Rejection
+from companion.core.messages import Msg
+from companion.games.descent.engine import DescentRules
+from companion.games.descent.grid import Cell, Side, edge
+from companion.games.descent.state import GameState
+from companion.games.descent.templates import TURNS, Placement, squares
+from companion.ui.i18n import N_
+
+TABLE = "table"
+"""The actor of what the referee is told rather than asked (R-DW-15): a door, the overlord's turn."""
+AIMED = ("attack", "breath", "lightning", "move", "start_turn", "door")
+"""The actions that need the map: the others are one tap."""
+ASK = {
+    ("attack", 0): N_("Tap the attacker."), ("attack", 1): N_("Tap the figure attacked."),
+    ("breath", 0): N_("Tap the figure breathing."), ("breath", 1): N_("Tap the square where the template's tip lies."),
+    ("lightning", 0): N_("Tap the figure casting the lightning."),
+    ("lightning", 1): N_("Tap the square where the template's base begins."),
+    ("move", 0): N_("Tap the figure to move."), ("move", 1): N_("Tap the square it moves to."),
+    ("start_turn", 0): N_("Tap the figure whose turn begins."),
+    ("door", 0): N_("Tap the door, near its edge."),
+}
+
+
+@dataclass
+class Coverage:
+    """A template as it lies now: its squares, those its attack reaches and whom it affects, or why it
+    cannot lie there."""
+
+    squares: list[Cell]
+    reached: list[Cell] = field(default_factory=list)
+    affected: list[str] = field(default_factory=list)
+    refused: Rejection | None = None
+
+
+@dataclass
+class Aim:
+    action: str
+    actor: str | None = None
+    anchor: Cell | None = None
+    turn: int = 0
+    flip: bool = False
+
+    @property
+    def template(self) -> bool:
+        return self.action in ("breath", "lightning")
+
+    def ask(self) -> Msg:
+        if self.template and self.anchor is not None:
+            return Msg("Turn or flip the template, tap another square to move it, then confirm.")
+        return Msg(ASK[(self.action, 0 if self.actor is None else 1)])
+
+    def tap(self, state: GameState, cell: Cell, side: Side) -> Act | Msg | None:
+        """The finished input, a reason the tap chose nothing, or None when the aim goes on."""
+        who = _figure_at(state, cell)
+        if self.action == "door":
+            door = next((d for d in state.map.doors if edge(d.at, d.side) == edge(cell, side)), None)
+            if door is None:
+                return Msg("No door there: tap close to the door's edge.")
+            return Act(TABLE, "door", f"{door.at[0]},{door.at[1]}", {"side": door.side, "open": 0 if door.open else 1})
+        if self.actor is None:
+            if who is None:
+                return Msg("No figure stands there.")
+            if self.action == "start_turn":
+                return Act(who, "start_turn")
+            self.actor = who
+            return None
+        if self.action == "attack":
+            return Act(self.actor, "attack", who) if who is not None else Msg("No figure stands there.")
+        if self.action == "move":
+            return Act(self.actor, "move", f"{cell[0]},{cell[1]}")
+        self.anchor = cell
+        return None
+
+    def turn_once(self) -> None:
+        self.turn = TURNS[(TURNS.index(self.turn) + 1) % len(TURNS)]
+
+    def placed(self) -> Act | None:
+        """The template's act as it lies now, once the attacker and the anchor are chosen."""
+        if not self.template or self.actor is None or self.anchor is None:
+            return None
+        x, y = self.anchor
+        return Act(self.actor, self.action, None, {"x": x, "y": y, "turn": self.turn, "flip": int(self.flip)})
+
+    def coverage(self, rules: DescentRules, state: GameState) -> Coverage | None:
+        act = self.placed()
+        if act is None or self.anchor is None:
+            return None
+        spec = rules.data.templates[self.action]
+        laid = squares(spec, Placement(self.anchor, self.turn, self.flip))
+        found = rules.coverage(state, act)
+        if isinstance(found, Rejection):
+            return Coverage(laid, refused=found)
+        return Coverage(laid, *found)
+
+
+def _figure_at(state: GameState, cell: Cell) -> str | None:
+    return next((f.id for f in state.figures if f.alive and cell in f.squares()), None)
+

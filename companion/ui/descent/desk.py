@@ -1,0 +1,33 @@
+"""What the Descent screens keep while they are rebuilt (a language switch or a resize rebuilds every
+screen): the map being drawn and the tool in hand, and the action being aimed on the table screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from companion.core.flow import ThrowPrompt
+from companion.core.messages import Msg
+from companion.games.descent.engine import DescentRules
+from companion.ui.descent.aim import Aim
+from companion.ui.descent.editor import Draft
+from companion.ui.throw_entry import ThrowEntry
+
+
+@dataclass
+class Desk:
+    draft: Draft | None = None
+    tool: str = "wall"
+    notice: Msg | None = None
+    aim: Aim | None = None
+    throw: ThrowEntry | None = None
+
+    def entry(self, prompt: ThrowPrompt) -> ThrowEntry:
+        """The faces entered so far for this throw (kept while the screen is redrawn), a new entry for another."""
+        if self.throw is None or self.throw.prompt != prompt:
+            self.throw = ThrowEntry(prompt)
+        return self.throw
+
+    @cached_property
+    def rules(self) -> DescentRules:
+        return DescentRules()

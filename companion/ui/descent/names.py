@@ -1,0 +1,62 @@
+"""Names for what the Descent prompts carry as ids: figures by their names, boulders by their number, the
+table itself, the dice by colour and their faces as the arithmetic counts them (range · damage · surges):
+what the game-neutral throw entry (companion/ui/throw_entry.py) is given to show."""
+
+from __future__ import annotations
+
+import msgspec
+
+from companion.core.dice import DieKind, Face
+from companion.core.flow import ThrowPrompt
+from companion.core.messages import LANGS, Msg, Named
+from companion.games.descent.data import DescentData
+from companion.games.descent.state import GameState
+from companion.ui.i18n import N_, named
+
+TABLE_NAME = N_("The table")
+COLOURS = {"red": N_("Red"), "blue": N_("Blue"), "white": N_("White"), "green": N_("Green"),
+           "yellow": N_("Yellow"), "black": N_("Black")}
+
+
+class Names:
+    def __init__(self, state: GameState, data: DescentData) -> None:
+        self.state, self.data = state, data
+
+    def who(self, fid: str) -> Named:
+        f = self.state.figure(fid)
+        if f is not None:
+            return {"en": f.en or f.id, "ar": f.ar or f.en or f.id}
+        if any(b.id == fid for b in self.state.map.boulders):
+            return {lang: Msg("Boulder {boulder}", {"boulder": fid}).text(lang) for lang in LANGS}
+        return named(TABLE_NAME)
+
+    def listed(self, fids: list[str]) -> Named:
+        names = [self.who(f) for f in fids]
+        return {"en": ", ".join(n["en"] for n in names) or "-", "ar": "، ".join(n["ar"] for n in names) or "-"}
+
+    def die(self, die: str) -> Named:
+        kind = self.data.dice[die]
+        return {"en": kind.en, "ar": kind.ar}
+
+    def kinds(self) -> dict[str, DieKind]:
+        """The dice as the throw entry shows them: each face once, a miss by its name, the others by their
+        three numbers (range · damage · surges, the legend beside them)."""
+        return {kind.id: msgspec.structs.replace(kind, faces=self._faces(kind)) for kind in self.data.dice.values()}
+
+    def _faces(self, kind: DieKind) -> list[Face]:
+        out: dict[str, Face] = {}
+        for face in kind.faces:
+            value = self.data.value(kind.id, face.id)
+            text = None if value.miss else f"{value.range} · {value.damage} · {value.surges}"
+            out.setdefault(face.id, msgspec.structs.replace(face, en=text or face.en, ar=text or face.ar))
+        return list(out.values())
+
+    @staticmethod
+    def dice(prompt: ThrowPrompt) -> dict[str, Named]:
+        """A throw's dice by colour ("Red", "Black 2" when the colour comes twice)."""
+        out: dict[str, Named] = {}
+        for die, colour in prompt.dice.items():
+            number = die.rsplit("-", 1)[1] if "-" in die else ""
+            name = named(COLOURS[colour])
+            out[die] = {lang: f"{text} {number}".strip() for lang, text in name.items()}
+        return out

@@ -1,0 +1,116 @@
+"""A new Descent game: a sample map or an empty one of a chosen size, then the map editor, where a finger
+with a tool from the palette places and takes away walls, doors, terrain, figures and boulders. Start
+hands the drawn map to the rule system, inline in the session's setup, so the store keeps it."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+
+from companion.core.messages import Msg
+from companion.games.descent.grid import Cell, Side
+from companion.ui import theme
+from companion.ui.base import BaseScreen
+from companion.ui.descent.editor import SIZES, TOOLS, Draft
+from companion.ui.descent.mapview import MapView
+from companion.ui.i18n import N_
+from companion.ui.widgets import BigButton, Panel, label, row
+
+TOOL_NAMES = {
+    "wall": N_("Wall"), "door": N_("Door"), "open-door": N_("Open door"), "rock": N_("Rock"),
+    "rubble": N_("Rubble"), "pit": N_("Pit"), "stairs": N_("Stairs"), "hero": N_("Hero"),
+    "monster": N_("Monster"), "big-monster": N_("Big monster"), "boulder": N_("Boulder"), "eraser": N_("Eraser"),
+}
+HINTS = {"boulder": Msg("Tap a square for a boulder rolling east; tap it again to turn its arrow."),
+         "eraser": Msg("Tap what to take away: a figure, a boulder, a square's terrain, or near an edge.")}
+MAP_SHARE = 0.5  # the map's share of the width beside the palette: squares of 39 px and more at 10×7
+
+
+class DescentNewScreen(BaseScreen):
+    """A sample map to start from, or an empty one."""
+
+    def build(self, body: BoxLayout) -> None:
+        ui, desk = self.ui, self.app.descent
+        body.add_widget(self.top_bar(ui.t("New Descent game")))
+        body.add_widget(label(ui, ui.t("Start from a sample map:"), "body", bold=True, size_hint_y=None,
+                              height=ui.line("body")))
+        samples = GridLayout(cols=2, spacing=ui.gap, size_hint_y=None, orientation="rl-tb" if ui.rtl else "lr-tb",
+                             row_force_default=True, row_default_height=ui.touch)
+        maps = desk.rules.data.maps
+        for map_id, f in maps.items():
+            samples.add_widget(BigButton(ui, ui.text({"en": f.en, "ar": f.ar}), partial(self._sample, map_id),
+                                         font_size=ui.font("small")))
+        samples.height = -(-len(maps) // 2) * (ui.touch + ui.gap)
+        body.add_widget(samples)
+        body.add_widget(label(ui, ui.t("Or draw one on an empty map:"), "body", bold=True, size_hint_y=None,
+                              height=ui.line("body")))
+        sizes = [BigButton(ui, ui.t("{width} × {height} squares", width=w, height=h), partial(self._empty, w, h),
+                           font_size=ui.font("small")) for w, h in SIZES]
+        body.add_widget(row(ui, sizes, size_hint_y=None, height=ui.touch))
+        body.add_widget(BoxLayout())
+
+    def _sample(self, map_id: str) -> None:
+        self._edit(Draft.of(self.app.descent.rules.data.maps[map_id]))
+
+    def _empty(self, width: int, height: int) -> None:
+        self._edit(Draft.empty(width, height))
+
+    def _edit(self, draft: Draft) -> None:
+        desk = self.app.descent
+        desk.draft, desk.notice = draft, None
+        self.app.go("descent-edit")
+
+
+class DescentEditScreen(BaseScreen):
+    """The map editor: the map, the palette beside it, and Start."""
+
+    def build(self, body: BoxLayout) -> None:
+        ui, desk = self.ui, self.app.descent
+        start = BigButton(ui, ui.t("Start"), self._start, size_hint_x=None, width=ui.px(130))
+        body.add_widget(self.top_bar(ui.t("Draw the map"), [start]))
+        draft = desk.draft
+        if draft is None:
+            start.disabled = True
+            body.add_widget(label(ui, ui.t("Choose a map first."), align="center"))
+            return
+        self.map = MapView(self._tap, size_hint_x=MAP_SHARE)
+        self.map.show(*draft.state())
+        palette = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap / 2, size_hint_x=1 - MAP_SHARE)
+        tools = GridLayout(cols=3, spacing=ui.gap / 2, orientation="rl-tb" if ui.rtl else "lr-tb",
+                           row_force_default=True, row_default_height=ui.touch, size_hint_y=None)
+        tools.height = 4 * ui.touch + 3 * ui.gap / 2
+        for tool in TOOLS:
+            button = BigButton(ui, ui.t(TOOL_NAMES[tool]), partial(self._choose, tool), font_size=ui.font("small"))
+            button.selected = tool == desk.tool
+            tools.add_widget(button)
+        palette.add_widget(tools)
+        hint = HINTS.get(desk.tool, Msg("Tap a square, or near its edge for a wall or a door; tap again to take it "
+                                        "away."))
+        note = desk.notice or hint
+        palette.add_widget(label(ui, ui.text(note), "small", color=theme.WARN if desk.notice else theme.MUTED,
+                                 size_hint_y=None, fit_height=True))
+        palette.add_widget(BoxLayout())
+        body.add_widget(row(ui, [self.map, palette]))
+
+    def _choose(self, tool: str) -> None:
+        self.app.descent.tool, self.app.descent.notice = tool, None
+        self.refresh()
+
+    def _tap(self, cell: Cell, side: Side) -> None:
+        desk = self.app.descent
+        assert desk.draft is not None
+        desk.notice = desk.draft.apply(desk.tool, cell, side)
+        self.refresh()
+
+    def _start(self) -> None:
+        """The drawn map as the session's own (the setup the store keeps); a map the rule system refuses
+        stays here with the reason."""
+        desk = self.app.descent
+        assert desk.draft is not None
+        desk.notice = self.app.notice = None
+        self.app.start("descent", {"map": desk.draft.raw()})
+        if self.app.notice is not None:
+            desk.notice = self.app.notice
+            self.refresh()

@@ -1,0 +1,261 @@
+"""The Descent referee's table screen: the map with the figures (and what the moment marks on it: a
+template's squares and the figures it affects, a boulder's path, the figures killed), the arithmetic of
+the last ruling under it with its citations, and beside it what the referee needs now — an action to aim
+on the map, a die to enter face by face (or let the app roll), a choice — or, after an undo, what to put
+back. Every input goes through the app's referee and table, so it is stored before it is shown."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cached_property, partial
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
+
+from companion.core.flow import Act, ActionPrompt, ChoicePrompt, Choose, Event, Input, ThrowPrompt
+from companion.core.messages import Msg, Plural
+from companion.games.descent.grid import Cell, Side
+from companion.games.descent.state import GameState
+from companion.ui import theme
+from companion.ui.base import BaseScreen
+from companion.ui.descent.aim import AIMED, TABLE, Aim
+from companion.ui.descent.mapview import MapView
+from companion.ui.descent.names import Names
+from companion.ui.i18n import N_
+from companion.ui.prompt_panel import Transcript, citation
+from companion.ui.throw_entry import ThrowEntryPanel
+from companion.ui.widgets import BigButton, Panel, label, row
+
+ACTION_NAMES = {"attack": N_("Attack"), "breath": N_("Breath"), "lightning": N_("Lightning"),
+                "start_turn": N_("A figure's turn"), "overlord": N_("Overlord's turn"), "move": N_("Move"),
+                "door": N_("Door")}
+"""The actions offered by touch, in short words that fit two to a row; the overlord's treachery is counted
+with `companion replay` inputs for now (it needs numbers, not a map)."""
+MAP_SHARE = 0.6
+THROW_SHARE = 0.5  # a throw's dice and faces, three a row, take half the width
+MAP_HEIGHT = 0.7  # of the left side: the arithmetic below it
+REACHED = Plural("The template reaches {n} square.", "The template reaches {n} squares.")
+
+
+def marks(state: GameState, shown: list[Event]) -> tuple[dict[Cell, str], dict[str, str]]:
+    """What the last ruling marks on the map: a boulder's path and whom it crushed, a template's reached
+    squares and the figures it affects (while the attack's dice are rolled too)."""
+    squares: dict[Cell, str] = {}
+    rings: dict[str, str] = {}
+    if state.attack is not None:
+        squares.update({c: "reached" for c in state.attack.reached})
+        rings.update({t: "affected" for t in state.attack.targets})
+    for event in shown:
+        for key, role in (("path", "path"), ("reached", "reached")):
+            value = event.data.get(key)
+            if isinstance(value, list):
+                squares.update({_cell(c): role for c in value})
+        targets = event.data.get("targets")
+        if isinstance(targets, list):
+            rings.update({str(t): "affected" for t in targets})
+        if event.kind == "crushed":
+            rings[str(event.data.get("figure"))] = "crushed"
+    return squares, rings
+
+
+def _cell(text: str) -> Cell:
+    x, y = text.split(",")
+    return int(x), int(y)
+
+
+class DescentTableScreen(BaseScreen):
+    padding_px = 4
+
+    @cached_property
+    def map(self) -> MapView:
+        return MapView(self._tap, size_hint_y=MAP_HEIGHT)
+
+    def build(self, body: BoxLayout) -> None:
+        ui, app = self.ui, self.app
+        session = app.session
+        undo = BigButton(ui, ui.t("Undo"), self._undo, size_hint_x=None, width=ui.px(105), font_size=ui.font("small"))
+        state = session.state if session is not None and session.game == "descent" else None
+        undo.disabled = state is None
+        title = ui.text({"en": state.map.en, "ar": state.map.ar}) if state is not None else ""
+        body.add_widget(self.top_bar(title, [undo]))
+        if state is None:
+            body.add_widget(label(ui, ui.t("No game is in progress."), align="center"))
+            return
+        names = Names(state, app.descent.rules.data)
+        shown = list(app.referee.steps)
+        squares, rings = marks(state, shown)
+        aim = app.descent.aim
+        prompt = app.table.prompt
+        throwing = isinstance(prompt, ThrowPrompt) and not app.referee.put_back
+        share = THROW_SHARE if throwing else MAP_SHARE
+        now: Panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap / 2, size_hint_x=1 - share)
+        coverage = None
+        if isinstance(prompt, ThrowPrompt) and throwing:
+            now = ThrowEntryPanel(ui, app.descent.entry(prompt), names.kinds(), self._give, app.rule_text,
+                                  labels=names.dice(prompt), die_columns=3, face_columns=3, size_hint_x=1 - share)
+        else:
+            coverage = self._now(now, state, names)
+        if coverage is not None:
+            squares = coverage[0]
+            rings = coverage[1]
+        if aim is not None and aim.actor is not None:
+            rings.setdefault(aim.actor, "selected")
+        if self.map.parent is not None:  # kept across redraws: its drawn map is reused while the map is unchanged
+            self.map.parent.remove_widget(self.map)
+        self.map.show(state.map, state.figures, squares, rings)
+        left = BoxLayout(orientation="vertical", spacing=ui.gap / 2, size_hint_x=share)
+        left.add_widget(self.map)
+        below = BoxLayout(orientation="vertical", size_hint_y=1 - MAP_HEIGHT)
+        if throwing:
+            below.add_widget(label(ui, ui.t("Faces: range · damage · surges"), "small", color=theme.MUTED,
+                                   size_hint_y=None, fit_height=True))
+        if app.referee.notice is not None:
+            below.add_widget(label(ui, ui.text(app.referee.notice), "small", color=theme.WARN, size_hint_y=None,
+                                   fit_height=True))
+            if app.referee.notice_rule:
+                below.add_widget(citation(ui, app.referee.notice_rule, app.rule_text, size_hint_y=None,
+                                          fit_height=True))
+        below.add_widget(Transcript(ui, shown, app.rule_text))
+        left.add_widget(below)
+        body.add_widget(row(ui, [left, now]))
+
+    # ---- the right side ---------------------------------------------------------------------------
+
+    def _now(self, now: Panel, state: GameState, names: Names) -> tuple[dict[Cell, str], dict[str, str]] | None:
+        """Fills the panel; returns the marks of a template being laid, which replace the last ruling's."""
+        ui, app = self.ui, self.app
+        referee, prompt = app.referee, app.table.prompt
+        if referee.put_back:
+            self._text(now, ui.t("Undone. Put back on the table:"), bold=True)
+            items = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.px(4), padding=[ui.gap, 0])
+            items.bind(minimum_height=items.setter("height"))
+            for item in referee.put_back:
+                self._text(items, ui.text(item))
+            scroll = ScrollView(do_scroll_x=False)  # a boulder's roll undone puts back several things
+            scroll.add_widget(items)
+            now.add_widget(scroll)
+            now.add_widget(BigButton(ui, ui.t("Done"), self._next))
+            return None
+        if isinstance(prompt, ChoicePrompt):
+            self._text(now, ui.t("{who}: choose", who=ui.text(names.who(prompt.chooser))), bold=True)
+            self._text(now, ui.text(prompt.purpose))
+            self._grid(now, [(ui.text(o.label), Choose(o.id, prompt.chooser)) for o in prompt.options])
+            now.add_widget(citation(ui, prompt.rule, app.rule_text, size_hint_y=None, fit_height=True))
+        elif isinstance(prompt, ActionPrompt) and app.descent.aim is None:
+            self._actions(now, prompt)
+        elif app.descent.aim is not None:
+            return self._aim(now, app.descent.aim, state, names)
+        now.add_widget(BoxLayout())
+        return None
+
+    def _actions(self, now: Panel, prompt: ActionPrompt) -> None:
+        ui = self.ui
+        self._text(now, ui.t("What happens next?"), bold=True)
+        offered = [o.id for o in prompt.options if o.id in ACTION_NAMES]
+        self._grid(now, [(ui.t(ACTION_NAMES[a]), a) for a in offered])
+        now.add_widget(citation(ui, prompt.rule, self.app.rule_text, size_hint_y=None, fit_height=True))
+
+    def _aim(self, now: Panel, aim: Aim, state: GameState,
+             names: Names) -> tuple[dict[Cell, str], dict[str, str]] | None:
+        ui, desk = self.ui, self.app.descent
+        self._text(now, ui.t(ACTION_NAMES[aim.action]), bold=True)
+        self._text(now, ui.text(aim.ask()))
+        found = aim.coverage(desk.rules, state)
+        marked: tuple[dict[Cell, str], dict[str, str]] | None = None
+        confirm: list[Widget] = []
+        if found is not None:
+            turn = BigButton(ui, ui.t("Turn"), self._turn, font_size=ui.font("small"))
+            flip = BigButton(ui, ui.t("Flip"), self._flip, font_size=ui.font("small"))
+            now.add_widget(row(ui, [turn, flip], spacing=ui.gap / 2, size_hint_y=None, height=ui.touch))
+            if found.refused is not None:
+                marked = ({c: "refused" for c in found.squares}, {})
+                self._text(now, ui.text(found.refused.msg), color=theme.WARN)
+                now.add_widget(citation(ui, found.refused.rule, self.app.rule_text, size_hint_y=None, fit_height=True))
+            else:
+                marked = ({**{c: "template" for c in found.squares}, **{c: "reached" for c in found.reached}},
+                          {f: "affected" for f in found.affected})
+                self._text(now, ui.text(Msg.of(REACHED, {"n": len(found.reached)})))
+                self._text(now, ui.t("Affected: {names}", names=ui.text(names.listed(found.affected))))
+                act = aim.placed()
+                assert act is not None
+                confirm = [BigButton(ui, ui.t("Confirm"), partial(self._give, act), font_size=ui.font("small"))]
+        now.add_widget(BoxLayout())
+        cancel = BigButton(ui, ui.t("Cancel"), self._cancel, font_size=ui.font("small"))
+        now.add_widget(row(ui, [*confirm, cancel], spacing=ui.gap / 2, size_hint_y=None, height=ui.touch))
+        return marked
+
+    def _grid(self, now: Panel, buttons: Sequence[tuple[str, Input | str]], cols: int = 2) -> None:
+        ui = self.ui
+        grid = GridLayout(cols=cols, spacing=ui.gap / 2, orientation="rl-tb" if ui.rtl else "lr-tb",
+                          row_force_default=True, row_default_height=ui.touch, size_hint_y=None)
+        rows = -(-len(buttons) // cols)
+        grid.height = rows * ui.touch + (rows - 1) * ui.gap / 2
+        for text, answer in buttons:
+            action = partial(self._start_aim, answer) if isinstance(answer, str) else partial(self._give, answer)
+            grid.add_widget(BigButton(ui, text, action, font_size=ui.font("small")))
+        now.add_widget(grid)
+
+    def _text(self, box: Widget, text: str, bold: bool = False, **kwargs: object) -> None:
+        box.add_widget(label(self.ui, text, "small", bold=bold, size_hint_y=None, fit_height=True, **kwargs))
+
+    # ---- taps -------------------------------------------------------------------------------------
+
+    def _start_aim(self, action: str) -> None:
+        desk = self.app.descent
+        if action in AIMED:
+            desk.aim = Aim(action)
+            self.refresh()
+        else:
+            self._give(Act(TABLE, action))
+
+    def _tap(self, cell: Cell, side: Side) -> None:
+        app, desk = self.app, self.app.descent
+        if desk.aim is None or app.session is None:
+            return
+        done = desk.aim.tap(app.session.state, cell, side)
+        if isinstance(done, Msg):
+            app.referee.notice, app.referee.notice_rule = done, ""
+            self.refresh()
+        elif done is None:
+            app.referee.notice = None
+            self.refresh()
+        else:
+            self._give(done)
+
+    def _turn(self) -> None:
+        assert self.app.descent.aim is not None
+        self.app.descent.aim.turn_once()
+        self.refresh()
+
+    def _flip(self) -> None:
+        aim = self.app.descent.aim
+        assert aim is not None
+        aim.flip = not aim.flip
+        self.refresh()
+
+    def _cancel(self) -> None:
+        self.app.descent.aim = None
+        self.refresh()
+
+    def _give(self, inp: Input) -> None:
+        """An input to the referee: what the last ruling showed makes way for what this one does, and
+        the aim ends once the referee takes it (a refused one stays aimed, to be put right)."""
+        referee = self.app.referee
+        kept = list(referee.steps)
+        referee.steps.clear()
+        if referee.submit(inp) and referee.notice is None:
+            self.app.descent.aim = None
+        elif referee.notice is not None and not referee.steps:
+            referee.steps.extend(kept)
+        self.refresh()
+
+    def _undo(self) -> None:
+        self.app.descent.aim = None
+        self.app.referee.undo()
+        self.refresh()
+
+    def _next(self) -> None:
+        self.app.referee.next()
+        self.refresh()

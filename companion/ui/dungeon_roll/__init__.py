@@ -1,0 +1,1 @@
+"""Dungeon Roll on the touchscreen: the new-game screen, the table screen and the final scoreboard."""

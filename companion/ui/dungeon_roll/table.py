@@ -1,0 +1,280 @@
+"""Dungeon Roll's table screen. Above: the delving hero, the delve and the level, Undo and Home. On one side
+the dice as they lie — the party's and the level's dungeon dice by face, each a button — then the
+graveyard, the Dragon's Lair and each player's experience and treasures; on the other what the engine
+waits for: its actions as large buttons (an action that needs dice is put together by tapping them), the
+odds of the next level before retiring or seeking glory, a treasure to draw. A throw takes the whole width:
+its dice and their faces entered by touch, or rolled by the app. Every input goes through the app's
+referee to the table, which stores it before the screen shows it."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
+
+from companion.core.flow import ActionPrompt, CardPrompt, Draw, Input, Source, ThrowPrompt
+from companion.core.messages import Msg, Named
+from companion.games.dungeon_roll.data import GameData, default
+from companion.games.dungeon_roll.schema import COMPANIONS
+from companion.games.dungeon_roll.state import GameState
+from companion.ui import theme
+from companion.ui.base import BaseScreen
+from companion.ui.dungeon_roll import board
+from companion.ui.dungeon_roll.compose import Composer
+from companion.ui.dungeon_roll.referee import DelveReferee
+from companion.ui.i18n import N_
+from companion.ui.prompt_panel import citation
+from companion.ui.throw_entry import ThrowEntry, ThrowEntryPanel
+from companion.ui.widgets import BigButton, Panel, label, row
+
+GAME = "dungeon-roll"
+DICE_SHARE = 0.62
+SLOT_HINTS = {
+    "target": N_("Tap the one who acts: a die of the party, a treasure or the hero."),
+    "monsters": N_("Tap the monsters."),
+    "chests": N_("Tap the chests to open."),
+    "potions": N_("Tap the potions to quaff."),
+    "revive": N_("Tap the graveyard dice the potions bring back, after the face they come back on."),
+    "dice": N_("Tap the dice to throw again."),
+    "units": N_("Tap the companions that fight the dragon, each of a different kind (ruling R-DR-4)."),
+    "treasure": N_("Tap the treasure to spend."),
+}
+STAKE_RULE = "R-DR-17"
+
+
+class DelveScreen(BaseScreen):
+    game = GAME
+    padding_px = 4
+    composer: Composer | None = None
+    entry: ThrowEntry | None = None
+
+    @property
+    def data(self) -> GameData:
+        return default()
+
+    def build(self, body: BoxLayout) -> None:
+        ui, app = self.ui, self.app
+        session = app.session
+        state: GameState | None = session.state if session is not None and session.game == GAME else None
+        undo = BigButton(ui, ui.t("Undo"), self._undo, size_hint_x=None, width=ui.px(105), font_size=ui.font("small"))
+        undo.disabled = state is None or bool(state.outcome)
+        home = BigButton(ui, ui.t("Home"), lambda: app.go("home"), size_hint_x=None, width=ui.px(120),
+                         font_size=ui.font("small"))
+        title = ui.text(board.heading(self.data, state)) if state is not None else ""
+        body.add_widget(row(ui, [label(ui, title, "small", bold=True), *self.simulated_button(), undo, home],
+                            size_hint_y=None, height=ui.touch))
+        if state is None:
+            body.add_widget(label(ui, ui.t("No game is in progress."), align="center"))
+            return
+        prompt = app.table.prompt
+        referee = app.referee
+        if isinstance(prompt, ThrowPrompt) and not referee.put_back:
+            self.composer = None
+            body.add_widget(self._throw(prompt, state))
+            return
+        self.entry = None
+        dice = board.DiceView(ui, self.data, state, self.composer, self._tap_die, size_hint_x=DICE_SHARE)
+        now = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap, size_hint_x=1 - DICE_SHARE)
+        self._now(now, state, prompt)
+        body.add_widget(row(ui, [dice, now]))
+
+    # ---- a throw --------------------------------------------------------------------------------
+
+    def _throw(self, prompt: ThrowPrompt, state: GameState) -> Widget:
+        ui = self.ui
+        if self.entry is None or self.entry.prompt != prompt:
+            self.entry = ThrowEntry(prompt)
+        box = BoxLayout(orientation="vertical", spacing=ui.gap)
+        shown = [board.face(self.data, state, d) for d in prompt.dice if state.dice[d].place != "box"]
+        labels: dict[str, Msg | Named] = dict(zip(prompt.dice, shown, strict=True)) if len(shown) == len(prompt.dice) \
+            else {}
+        if self.app.referee.notice is not None:
+            box.add_widget(label(ui, ui.text(self.app.referee.notice), "small", color=theme.WARN, size_hint_y=None,
+                                 fit_height=True))
+        self.panel = ThrowEntryPanel(ui, self.entry, self.data.dice, self.answer, self.app.rule_text,
+                                     labels=labels or None, die_columns=len(prompt.dice), face_columns=6,
+                                     size_hint_y=None)
+        self.panel.bind(minimum_height=self.panel.setter("height"))
+        box.add_widget(self.panel)
+        box.add_widget(Widget())
+        return box
+
+    # ---- the referee's side ---------------------------------------------------------------------
+
+    def _now(self, now: Panel, state: GameState, prompt: object) -> None:
+        ui, app = self.ui, self.app
+        referee = app.referee
+        if referee.put_back:
+            self._text(now, ui.t("Undone. Put back on the table:"), "body", bold=True)
+            now.add_widget(self._scrolled([ui.text(m) for m in referee.put_back]))
+            now.add_widget(citation(ui, "R-STORE-1", app.rule_text, size_hint_y=None, fit_height=True))
+            now.add_widget(BigButton(ui, ui.t("Done"), self._done))
+            return
+        last = referee.last if isinstance(referee, DelveReferee) else []
+        if state.outcome:
+            now.add_widget(self._scrolled([ui.text(e.msg) for e in last]))
+            now.add_widget(BigButton(ui, ui.t("See the scoreboard"), lambda: app.go("dr-end")))
+            return
+        if self.composer is not None and isinstance(prompt, ActionPrompt):
+            self._composing(now, self.composer)
+            return
+        if isinstance(prompt, CardPrompt):  # the bag's ten kinds need the room
+            self._notice(now)
+            self._draw(now, prompt)
+            return
+        stakes = self._stakes(state) if state.phase == "regroup" and isinstance(prompt, ActionPrompt) else []
+        # The stakes first and in view; else the newest of what happened.
+        now.add_widget(self._scrolled([*stakes, *(ui.text(e.msg) for e in last)], top=bool(stakes)))
+        if stakes:
+            now.add_widget(citation(ui, STAKE_RULE, app.rule_text, size_hint_y=None, fit_height=True))
+        self._notice(now)
+        if isinstance(prompt, ActionPrompt):
+            now.add_widget(citation(ui, prompt.rule, app.rule_text, size_hint_y=None, fit_height=True))
+            self._grid(now, [(ui.text(o.label), partial(self._action, prompt, o.id)) for o in prompt.options])
+
+    def _notice(self, now: Panel) -> None:
+        ui, referee = self.ui, self.app.referee
+        if referee.notice is not None:
+            self._text(now, ui.text(referee.notice), "small", color=theme.WARN)
+            if referee.notice_rule:
+                now.add_widget(citation(ui, referee.notice_rule, self.app.rule_text, size_hint_y=None,
+                                        fit_height=True))
+
+    def _stakes(self, state: GameState) -> list[str]:
+        """Before retiring or seeking glory: the experience banked by retiring, and the exact chance of
+        clearing the next level with this party (ruling R-DR-17)."""
+        ui, app = self.ui, self.app
+        assert app.session is not None
+        chance = app.session.rules.odds(state)  # type: ignore[attr-defined]
+        lines = [ui.t("Retire now: {xp} experience. Seek glory and flee: none for this delve.", xp=state.level)]
+        if chance is not None:
+            lines.append(ui.t("Chance to clear level {level} with this party: {percent}%", level=state.level + 1,
+                              percent=round(float(chance) * 100)))
+        return lines
+
+    def _draw(self, now: Panel, prompt: CardPrompt) -> None:
+        ui = self.ui
+        self._text(now, ui.text(prompt.purpose), "small", bold=True)
+        now.add_widget(citation(ui, prompt.rule, self.app.rule_text, size_hint_y=None, fit_height=True))
+        choices = [(ui.text(prompt.labels.get(k, Msg(k))), partial(self.answer, Draw(prompt.deck, k, Source.TOUCH)))
+                   for k in prompt.candidates]
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(self._grid_of([BigButton(ui, text, action, font_size=ui.font("small"))
+                                         for text, action in choices]))
+        now.add_widget(scroll)
+        now.add_widget(BigButton(ui, ui.t("Let the app draw"), partial(self.answer, Draw(prompt.deck)),
+                                 font_size=ui.font("small")))
+
+    def _composing(self, now: Panel, composer: Composer) -> None:
+        ui = self.ui
+        self._text(now, ui.text(composer.option.label), "body", bold=True)
+        slot = next((s for s in composer.slots if not composer.values[s]), composer.slots[-1])
+        self._text(now, ui.t(SLOT_HINTS[slot]), "small", color=theme.MUTED)
+        shown = set(board.tappable(composer.state))
+        extra = [u for s in composer.slots for u in composer.candidates(s) if u not in shown]
+        buttons = []
+        for unit in dict.fromkeys(extra):
+            button = BigButton(ui, ui.text(board.unit_name(self.data, composer.state, unit)),
+                               partial(self._tap_die, unit), font_size=ui.font("small"))
+            button.selected = unit in composer.chosen()
+            buttons.append(button)
+        if "revive" in composer.slots:
+            for face_id in COMPANIONS:
+                button = BigButton(ui, ui.text(board.party_face(self.data, face_id)),
+                                   partial(self._revive_as, face_id), font_size=ui.font("small"))
+                button.selected = composer.revive_face == face_id
+                buttons.append(button)
+        grid = self._grid_of(buttons)
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(grid)
+        now.add_widget(scroll)
+        go = BigButton(ui, ui.t("Confirm"), self._confirm, font_size=ui.font("small"))
+        go.disabled = not composer.ready
+        back = BigButton(ui, ui.t("Back"), self._cancel, font_size=ui.font("small"))
+        now.add_widget(row(ui, [go, back], size_hint_y=None, height=ui.touch))
+
+    # ---- taps -----------------------------------------------------------------------------------
+
+    def answer(self, inp: Input) -> None:
+        self.app.referee.submit(inp)
+        self.refresh()
+
+    def _action(self, prompt: ActionPrompt, action: str) -> None:
+        app = self.app
+        assert app.session is not None
+        option = next(o for o in prompt.options if o.id == action)
+        composer = Composer(app.session.state, self.data, option, prompt.actor)
+        single = all(len(composer.candidates(s)) == 1 for s in composer.slots)
+        if not composer.slots or (single and not set(composer.slots) & {"revive", "monsters", "units"}):
+            for slot in composer.slots:
+                composer.values[slot] = composer.candidates(slot)
+            self.answer(composer.act())
+            return
+        self.composer = composer
+        self.refresh()
+
+    def _tap_die(self, die: str) -> None:
+        if self.composer is None:
+            self.app.referee.notice = Msg("Tap an action first, then the dice it uses.")
+            self.app.referee.notice_rule = ""
+        else:
+            self.composer.tap(die)
+        self.refresh()
+
+    def _revive_as(self, face: str) -> None:
+        if self.composer is not None:
+            self.composer.revive_face = face
+        self.refresh()
+
+    def _confirm(self) -> None:
+        composer, self.composer = self.composer, None
+        if composer is not None:
+            self.answer(composer.act())
+
+    def _cancel(self) -> None:
+        self.composer = None
+        self.refresh()
+
+    def _undo(self) -> None:
+        self.composer, self.entry = None, None
+        self.app.referee.undo()
+        self.refresh()
+
+    def _done(self) -> None:
+        self.app.referee.next()
+        self.refresh()
+
+    # ---- layout helpers -------------------------------------------------------------------------
+
+    def _grid(self, box: Widget, choices: list[tuple[str, Any]]) -> None:
+        buttons = [BigButton(self.ui, text, action, font_size=self.ui.font("small")) for text, action in choices]
+        box.add_widget(self._grid_of(buttons))
+
+    def _grid_of(self, buttons: list[BigButton]) -> GridLayout:
+        """Two columns of buttons, each as tall as its text needs (a long action takes two lines)."""
+        ui = self.ui
+        grid = GridLayout(cols=2, spacing=ui.gap / 2, orientation="rl-tb" if ui.rtl else "lr-tb", size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        for button in buttons:
+            button.bind(texture_size=lambda b, size: setattr(b, "height", max(ui.touch, size[1] + ui.gap)))
+            grid.add_widget(button)
+        return grid
+
+    def _scrolled(self, texts: list[str], top: bool = False) -> ScrollView:
+        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=self.ui.px(4))
+        box.bind(minimum_height=box.setter("height"))
+        for text in texts:
+            self._text(box, text, "small")
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(box)
+        scroll.scroll_y = 1 if top else 0
+        return scroll
+
+    def _text(self, box: Widget, text: str, role: str, **kwargs: Any) -> None:
+        box.add_widget(label(self.ui, text, role, size_hint_y=None, fit_height=True, **kwargs))
+
+    panel: ThrowEntryPanel | None = None

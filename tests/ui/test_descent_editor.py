@@ -1,0 +1,131 @@
+"""The map editor's model and the aim of an action on the Descent table screen, without Kivy: what a tap
+with each tool does, that a drawn map goes through the rule system's own map checks and becomes the
+session's map, and that a template shown before it is confirmed is the one the referee then resolves."""
+
+from __future__ import annotations
+
+from companion.core.flow import Accepted, Act, Rejection
+from companion.core.rules import Session
+from companion.games.descent.data import default
+from companion.games.descent.engine import DescentRules
+from companion.games.descent.grid import Board, edge
+from companion.ui.descent.aim import Aim
+from companion.ui.descent.editor import Draft
+
+RULES = DescentRules()
+
+
+def small() -> Draft:
+    d = Draft.empty(8, 6)
+    for tool, cell, side in [("wall", (3, 1), "n"), ("door", (3, 5), "e"), ("rubble", (1, 5), "n"),
+                             ("big-monster", (0, 1), "n"), ("hero", (4, 2), "n"), ("monster", (5, 1), "n"),
+                             ("boulder", (0, 5), "n")]:
+        assert d.apply(tool, cell, side) is None, tool
+    return d
+
+
+def test_walls_and_doors_lie_on_edges_seen_from_either_square_and_a_second_tap_takes_them_away() -> None:
+    d = Draft.empty(4, 4)
+    d.apply("wall", (1, 1), "e")
+    assert Board(d.state()[0]).barred((1, 1), (2, 1))
+    d.apply("wall", (2, 1), "w")  # the same edge from the other side: taken away
+    assert not d.walls
+    d.apply("door", (1, 1), "s")
+    d.apply("open-door", (1, 2), "n")  # the same edge: the door is now open, not a second door
+    assert [x.open for x in d.doors.values()] == [True] and edge((1, 1), "s") in d.doors
+    assert d.apply("wall", (3, 0), "e") is not None, "the map's outer edge is no place for a wall"
+
+
+def test_a_square_holds_one_thing_and_rock_none() -> None:
+    d = Draft.empty(4, 4)
+    assert d.apply("hero", (1, 1), "n") is None
+    assert d.apply("boulder", (1, 1), "n") is not None, "taken"
+    assert d.apply("big-monster", (0, 0), "n") is not None, "its 2×2 squares take (1, 1) too"
+    assert d.apply("big-monster", (3, 3), "n") is not None, "off the map"
+    assert d.apply("rock", (1, 1), "n") is not None
+    d.apply("rock", (2, 2), "n")
+    assert d.apply("monster", (2, 2), "n") is not None
+    d.apply("hero", (1, 1), "n")  # the same tool again takes the hero away
+    assert not d.figures
+
+
+def test_a_boulder_turns_a_quarter_at_each_tap_and_the_eraser_takes_the_top_thing() -> None:
+    d = Draft.empty(3, 3)
+    d.apply("boulder", (1, 1), "n")
+    arrows = []
+    for _ in range(4):
+        d.apply("boulder", (1, 1), "n")
+        arrows.append(d.boulders[0].arrow)
+    assert arrows == ["s", "w", "n", "e"]
+    d.apply("rubble", (0, 0), "n")
+    d.apply("wall", (0, 0), "e")
+    d.apply("eraser", (0, 0), "e")
+    assert not d.terrain and d.walls, "the terrain goes first"
+    d.apply("eraser", (0, 0), "e")
+    assert not d.walls
+    d.apply("eraser", (1, 1), "n")
+    assert not d.boulders
+
+
+def test_figures_drawn_are_named_by_their_number_on_the_map_in_both_languages() -> None:
+    d = small()
+    d.apply("monster", (6, 4), "n")
+    d.apply("monster", (5, 1), "n")  # the first small monster taken away: the others are renumbered
+    names = [(f.en, f.ar) for f in d.named_figures()]
+    assert names == [("Big monster 1", "الوحش الكبير 1"), ("Hero 1", "البطل 1"), ("Monster 2", "الوحش 2")]
+
+
+def test_a_drawn_map_starts_a_session_through_the_map_checks_of_a_file() -> None:
+    """Issue 12: the edited map is the session's map (its setup), checked like a map file."""
+    d = small()
+    assert d.problems(default()) == []
+    session = Session(RULES, {"map": d.raw(), "seed": 1})
+    state = session.state
+    assert state.map.rubble == [(1, 5)] and [b.arrow for b in state.map.boulders] == ["e"]
+    assert {f.id for f in state.figures} == {"big-monster-1", "hero-1", "monster-1"}
+    broken = d.raw()
+    broken["figures"][0]["at"] = [9, 9]
+    assert any("off the map" in p for p in Draft.problems_of(broken, default()))
+
+
+def test_a_sample_map_opens_in_the_editor_as_it_is() -> None:
+    data = default()
+    for map_id, f in data.maps.items():
+        raw = Draft.of(f).raw()
+        played = RULES.new_game({"map": raw})
+        original = RULES.new_game({"map": map_id})
+        assert RULES.encode(played.map) != b"" and played.map.rock == original.map.rock, map_id
+        assert played.figures == original.figures and played.map.doors == original.map.doors, map_id
+
+
+def test_the_template_shown_is_the_one_the_referee_resolves() -> None:
+    """R-DW-9: the squares and figures drawn before confirming are the rule system's own coverage, and
+    confirming makes that very attack."""
+    session = Session(RULES, {"map": small().raw(), "seed": 1})
+    aim = Aim("breath")
+    assert aim.tap(session.state, (1, 2), "n") is None and aim.actor == "big-monster-1"
+    assert aim.tap(session.state, (2, 2), "n") is None
+    pointing_south = aim.coverage(RULES, session.state)
+    assert pointing_south is not None and pointing_south.refused is not None, "runs off the map"
+    for _ in range(3):
+        aim.turn_once()
+    shown = aim.coverage(RULES, session.state)
+    assert shown is not None and shown.refused is None
+    assert set(shown.affected) == {"hero-1", "monster-1"} and set(shown.reached) <= set(shown.squares)
+    act = aim.placed()
+    assert act is not None
+    done = session.submit(act)
+    assert isinstance(done, Accepted)
+    template = next(e for e in done.events if e.kind == "template")
+    assert template.data["targets"] == shown.affected
+    assert template.data["reached"] == [f"{x},{y}" for x, y in shown.reached]
+
+
+def test_a_tap_on_nothing_says_so_and_a_door_is_found_by_its_edge() -> None:
+    session = Session(RULES, {"map": small().raw()})
+    aim = Aim("attack")
+    assert aim.tap(session.state, (7, 0), "n") is not None and aim.actor is None
+    door = Aim("door")
+    found = door.tap(session.state, (4, 5), "w")  # the door east of (3, 5), tapped from the other side
+    assert found == Act("table", "door", "3,5", {"side": "e", "open": 1})
+    assert not isinstance(session.submit(found), Rejection)

@@ -1,0 +1,64 @@
+"""Dungeon Roll on the real app, headless, in Arabic and in English at 800×480: a whole solo game of three
+delves played by touch to the final scoreboard and the solo rank (tests/ui/dr_scenario.py, run by
+harness.py as in test_app.py). Every Dungeon Roll screen is shot with the text it draws, each checked as
+it is shot (shaped right-to-left Arabic, nothing outside its box, 9 mm touch targets); `make screenshots`
+keeps them in docs/screenshots/dungeon-roll-*.png."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HARNESS = Path(__file__).with_name("harness.py")
+LANGS = ("ar", "en")
+SCREENS = ("home", "newgame", "throw", "reroll", "fight", "regroup", "rule", "undo", "treasure", "dragon", "over",
+           "end")
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, dict[str, object], str, Path]]:
+    chosen = os.environ.get("UI_SCREENSHOTS")
+    shots = Path(chosen) if chosen else tmp_path_factory.mktemp("dr-screenshots")
+    shots.mkdir(parents=True, exist_ok=True)
+    started = {}
+    for lang in LANGS:
+        home = tmp_path_factory.mktemp(f"kivy-dr-{lang}")
+        env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1", "KIVY_HOME": str(home),
+               "KIVY_NO_CONSOLELOG": "1", "PYTHONPATH": str(ROOT)}
+        started[lang] = subprocess.Popen([sys.executable, str(HARNESS), "dungeon-roll", lang, "800x480", str(shots)],
+                                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    results = {}
+    for lang, process in started.items():
+        out, err = process.communicate(timeout=300)
+        last = out.strip().splitlines()[-1] if out.strip() else "{}"
+        results[lang] = (process.returncode, json.loads(last), err[-3000:], shots)
+    return results
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_solo_game_by_touch_reaches_the_scoreboard_and_its_rank(
+        runs: dict[str, tuple[int, dict[str, object], str, Path]], lang: str) -> None:
+    """DR §End of the game and R-DR-11: three delves, the total scored, the rank from the published bands."""
+    code, report, err, shots = runs[lang]
+    assert code == 0, report.get("failure") or err
+    assert report["rank"] and isinstance(report["total"], int)
+    taken = report["shots"]
+    assert isinstance(taken, list)
+    assert {f"dungeon-roll-{screen}-{lang}.png" for screen in SCREENS} <= set(taken)
+    for shot in taken:
+        assert (shots / shot).read_bytes().startswith(b"\x89PNG"), shot
+        drawn = (shots / shot).with_suffix(".txt").read_text(encoding="utf-8")
+        assert drawn.strip(), shot
+    assert isinstance(report["checks"], int) and report["checks"] > 300
+
+
+def test_both_languages_play_the_same_game(runs: dict[str, tuple[int, dict[str, object], str, Path]]) -> None:
+    """The same taps and the same seed: the same total, whatever the language of the screen."""
+    totals = {lang: runs[lang][1].get("total") for lang in LANGS}
+    assert len(set(totals.values())) == 1, totals
