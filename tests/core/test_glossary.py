@@ -61,12 +61,16 @@ def test_every_term_has_its_three_languages() -> None:
 
 
 def test_each_arabic_term_is_the_rulebooks_own_word() -> None:
+    """Only The Last Covenant's terms are searched in its Arabic rulebook. Dungeon Roll's (`game: dungeon-roll`)
+    have no Arabic source text to be checked against: its original is the Belarusian sheet
+    (rules/seeds/dungeon-roll.be.txt), so their Arabic is the catalogue's own word."""
     if not RULEBOOK.is_file():
         pytest.skip(f"the Arabic rulebook is not beside the repository ({RULEBOOK})")
     text = RULEBOOK.read_text(encoding="utf-8")
-    missing = [t["id"] for t in glossary() if not t.get("app") and t.get("seen", t["ar"]) not in text]
+    covenant = [t for t in glossary() if t.get("game", "covenant") == "covenant"]
+    missing = [t["id"] for t in covenant if not t.get("app") and t.get("seen", t["ar"]) not in text]
     assert missing == []
-    assert all(t["ar"] in t.get("seen", t["ar"]) or t["ar"][:-1] in t["seen"] for t in glossary() if "seen" in t)
+    assert all(t["ar"] in t.get("seen", t["ar"]) or t["ar"][:-1] in t["seen"] for t in covenant if "seen" in t)
 
 
 def test_no_synonym_creeps_back_into_a_catalogue_or_the_data() -> None:
