@@ -8,10 +8,10 @@ import msgspec
 
 from companion.core.dice import DieKind, Face
 from companion.core.flow import ThrowPrompt
-from companion.core.messages import LANGS, Msg, Named
+from companion.core.messages import LANGS, Msg, Named, listed, named
 from companion.games.descent.data import DescentData
 from companion.games.descent.state import GameState
-from companion.ui.i18n import N_, named
+from companion.ui.i18n import N_
 
 TABLE_NAME = N_("The table")
 COLOURS = {"red": N_("Red"), "blue": N_("Blue"), "white": N_("White"), "green": N_("Green"),
@@ -25,18 +25,16 @@ class Names:
     def who(self, fid: str) -> Named:
         f = self.state.figure(fid)
         if f is not None:
-            return {"en": f.en or f.id, "ar": f.ar or f.en or f.id}
+            return {lang: text or f.en or f.id for lang, text in f.named().items()}
         if any(b.id == fid for b in self.state.map.boulders):
             return {lang: Msg("Boulder {boulder}", {"boulder": fid}).text(lang) for lang in LANGS}
         return named(TABLE_NAME)
 
     def listed(self, fids: list[str]) -> Named:
-        names = [self.who(f) for f in fids]
-        return {"en": ", ".join(n["en"] for n in names) or "-", "ar": "، ".join(n["ar"] for n in names) or "-"}
+        return listed((self.who(f) for f in fids), empty="-")
 
     def die(self, die: str) -> Named:
-        kind = self.data.dice[die]
-        return {"en": kind.en, "ar": kind.ar}
+        return self.data.dice[die].named()
 
     def kinds(self) -> dict[str, DieKind]:
         """The dice as the throw entry shows them: each face once, a miss by its name, the others by their
@@ -48,7 +46,8 @@ class Names:
         for face in kind.faces:
             value = self.data.value(kind.id, face.id)
             text = None if value.miss else f"{value.range} · {value.damage} · {value.surges}"
-            out.setdefault(face.id, msgspec.structs.replace(face, en=text or face.en, ar=text or face.ar))
+            out.setdefault(face.id, msgspec.structs.replace(face, en=text or face.en, ar=text or face.ar,
+                                                           be=text or face.be))
         return list(out.values())
 
     @staticmethod
