@@ -88,6 +88,11 @@ def shot(d: Any, name: str) -> Generator[float, None, None]:
     from companion.ui.widgets import BidiLabel
 
     yield from d.shot(f"dungeon-roll-{name}-{d.lang}")
+    for label in (w for w in d.widgets(BidiLabel) if w.logical and w.get_parent_window() is not None):
+        # Kivy draws exactly the lines laid out in reading order: it wraps none of them again.
+        laid = [line for paragraph in label.paragraphs for line in paragraph]
+        assert len(label._label._cached_lines) == len(laid), f"Kivy wraps {laid} again on the {name} screen"
+        d.checks += 1
     if d.lang == "ar":
         for text in (w.logical for w in d.widgets(BidiLabel) if w.get_parent_window() is not None
                      and w.logical != "English"):

@@ -4,11 +4,12 @@ carries no text for them; each field of a side has its sentence here, so a new h
 
 from __future__ import annotations
 
-from companion.core.messages import LANGS, Msg, Named, Plural
+from companion.core.messages import LANGS, Msg, Named, Plural, translate
 from companion.games.dungeon_roll.data import GameData, default
 from companion.games.dungeon_roll.schema import Side
 from companion.ui.i18n import N_
 
+OR = N_(" or ")
 ULTIMATES = {
     "hero-as": N_("The hero acts as a {kinds}."),
     "hero-defeats": Plural("The hero defeats {count} monster of any type.",
@@ -36,8 +37,9 @@ def face(d: GameData, die: str, face_id: str) -> Named:
 
 
 def _either(d: GameData, die: str, faces: list[str]) -> Named:
+    """"fighter or mage", in every language (a face the data does not name in one reads in English)."""
     names = [face(d, die, f) for f in faces]
-    return {"en": " or ".join(n["en"] for n in names), "ar": " أو ".join(n["ar"] for n in names)}
+    return {lang: translate(OR, lang).join(n.get(lang) or n["en"] for n in names) for lang in LANGS}
 
 
 def as_named(msg: Msg) -> Named:
