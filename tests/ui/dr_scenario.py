@@ -213,14 +213,7 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     assert d.screen() == "dr-table" and len(state().player.delves) == 2
 
     # Delve 3: the app's dice, and home by the quickest way.
-    while not state().outcome:
-        prompt = app.table.prompt
-        if isinstance(prompt, ThrowPrompt):
-            yield from d.tap(d.t("Let the app roll"))
-        elif isinstance(prompt, CardPrompt):
-            yield from d.tap(d.t("Let the app draw"))
-        else:
-            yield from d.tap(action(d, LEAVE[state().phase]))
+    yield from leave(d)
     yield from shot(d, "over")
     yield from d.tap(d.t("See the scoreboard"))
     total = state().standings[0].total
@@ -230,3 +223,47 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     yield from shot(d, "end")
     d.report["rank"] = solo_rank(total)["en"]
     d.report["total"] = total
+
+
+def leave(d: Any) -> Generator[float, None, None]:
+    """Until the game ends: the app's dice and draws, and each delve left the quickest way."""
+    app = d.app
+    while not app_state(d).outcome:
+        prompt = app.table.prompt
+        if isinstance(prompt, ThrowPrompt):
+            yield from d.tap(d.t("Let the app roll"))
+        elif isinstance(prompt, CardPrompt):
+            yield from d.tap(d.t("Let the app draw"))
+        else:
+            yield from d.tap(action(d, LEAVE[app_state(d).phase]))
+
+
+def dungeon_roll_duo(d: Any) -> Generator[float, None, None]:
+    """Two players, seated in the order tapped, each delving in turn; the scoreboard with its tie-breaks
+    (DR §End of the game)."""
+    from companion.ui.dungeon_roll.board import hero
+    from companion.ui.widgets import BidiLabel
+
+    app = d.app
+    yield 1.0
+    yield from d.tap(d.t("Dungeon Roll"))
+    yield from d.tap(d.t("New game"))
+    for seated in ("sorceress", "knight"):
+        side = default().heroes[seated].novice
+        yield from d.tap(str(app.ui().text({"en": side.en, "ar": side.ar})))
+    yield from d.tap(d.t("Start the game"))
+    assert [p.hero for p in app_state(d).players] == ["sorceress", "knight"]
+    yield from leave(d)
+    assert [len(p.delves) for p in app_state(d).players] == [3, 3]
+    yield from d.tap(d.t("See the scoreboard"))
+    d.find(d.t("A tie on the total goes to the fewest treasure tokens; a tie on both is a shared victory."),
+           kind=BidiLabel)
+    standings = app_state(d).standings
+    winners = [i for i, s in enumerate(standings) if s.place == 1]
+    if len(winners) == 1:
+        name = app.ui().text(hero(default(), app_state(d), winners[0]))
+        d.find(d.t("{hero} wins.", hero=name), kind=BidiLabel)
+    else:
+        d.find(d.t("A shared victory: the winners tie on total and on treasure tokens."), kind=BidiLabel)
+    yield from shot(d, "end-duo")
+    d.report["places"] = [s.place for s in standings]
