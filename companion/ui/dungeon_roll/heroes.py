@@ -10,7 +10,7 @@ from companion.games.dungeon_roll.schema import Side
 from companion.ui.i18n import N_
 
 OR = N_(" or ")
-ULTIMATES = {
+ULTIMATES: dict[str, str | Plural] = {
     "hero-as": N_("The hero acts as a {kinds}."),
     "hero-defeats": Plural("The hero defeats {count} monster of any type.",
                            "The hero defeats up to {count} monsters of any type.", "count"),
@@ -69,9 +69,9 @@ def specialty(d: GameData, side: Side) -> list[Msg]:
         out.append(Msg.of(Plural("A {face} defeats {count} more monster of any type.",
                                  "A {face} defeats {count} more monsters of any type.", "count"),
                           {"face": face(d, "party", kind), "count": more}))
-    for before, after in side.on_dungeon.items():
+    for turned, into in side.on_dungeon.items():
         out.append(Msg("Every {before} of the dungeon becomes a {after}.",
-                       {"before": face(d, "dungeon", before), "after": face(d, "dungeon", after)}))
+                       {"before": face(d, "dungeon", turned), "after": face(d, "dungeon", into)}))
     if side.dragon_kinds != 3:
         out.append(Msg.of(Plural("The dragon is slain by {count} different companion.",
                                  "The dragon is slain by {count} different companions.", "count"),
