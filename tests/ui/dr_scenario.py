@@ -1,8 +1,8 @@
 """A whole solo game of Dungeon Roll played by touch on the real app (run by harness.py as the scenario
 `dungeon-roll`): the hero chosen on the new-game screen, the party and the dungeon dice entered face by face,
 two party dice thrown again by name (the Mercenary's specialty, DR §Heroes), companions tapped onto a
-goblin, the odds shown before seeking glory (R-DR-17), a chest opened and its treasure drawn, a decision
-undone (R-STORE-1), the dragon slain by three different companions (R-DR-4), the third delve left to the
+goblin, the odds shown before seeking glory (R-DR-17), a chest opened and its treasure drawn, decisions
+undone by the physical button and on the screen (R-STORE-1), the dragon slain by three different companions (R-DR-4), the third delve left to the
 app's dice, and the final scoreboard with the solo rank (R-DR-11). Every Dungeon Roll screen is shot."""
 
 from __future__ import annotations
@@ -165,8 +165,11 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     yield from d.tap(action(d, "seek"))
     yield from enter(d, "dungeon", ["chest", "dragon"])
     assert len(state().at("lair")) == 1 and state().phase == "loot"
-    yield from d.tap(d.t("Undo"))  # the seek glory decision and its throw taken back (R-STORE-1)
+    yield from d.tap(action(d, "open"))  # an action half put together when the physical Undo is pressed
+    d.press("undo")  # the seek glory decision and its throw taken back (R-STORE-1)
+    yield from d.until(lambda: bool(app.referee.put_back), "the physical Undo")
     yield from shot(d, "undo")
+    assert app.manager.get_screen("dr-table").composer is None
     yield from d.tap(d.t("Done"))
     assert state().phase == "regroup" and state().level == 1 and not state().at("lair")
     yield from d.tap(action(d, "seek"))
@@ -184,6 +187,11 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
 
     # Delve 2: the dragon.
     yield from enter(d, "party", ["fighter", "cleric", "mage", "thief", "champion", "fighter", "cleric"])
+    yield from d.tap(action(d, "keep"))
+    yield from enter(d, "dungeon", ["dragon"])
+    yield from d.tap(d.t("Undo"))  # on the screen: keeping the party and the level's throw taken back
+    yield from d.tap(d.t("Done"))
+    assert state().phase == "form" and not state().at("lair")
     yield from d.tap(action(d, "keep"))
     yield from enter(d, "dungeon", ["dragon"])
     yield from d.tap(action(d, "seek"))

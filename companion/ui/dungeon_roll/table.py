@@ -72,6 +72,10 @@ class DelveScreen(BaseScreen):
             return
         prompt = app.table.prompt
         referee = app.referee
+        composer = self.composer
+        if composer is not None and (composer.state is not state or not isinstance(prompt, ActionPrompt)
+                                     or composer.option not in prompt.options):
+            self.composer = None  # the game moved on under it (an undo, a device's input)
         if isinstance(prompt, ThrowPrompt) and not referee.put_back:
             self.composer = None
             body.add_widget(self._throw(prompt, state))
