@@ -2,8 +2,9 @@
 `dungeon-roll`): the hero chosen on the new-game screen, the party and the dungeon dice entered face by face,
 two party dice thrown again by name (the Mercenary's specialty, DR §Heroes), companions tapped onto a
 goblin, the odds shown before seeking glory (R-DR-17), a chest opened and its treasure drawn, decisions
-undone by the physical button and on the screen (R-STORE-1), the dragon slain by three different companions (R-DR-4), the third delve left to the
-app's dice, and the final scoreboard with the solo rank (R-DR-11). Every Dungeon Roll screen is shot."""
+undone by the physical button and on the screen (R-STORE-1), the dragon slain by three different
+companions (R-DR-4), the third delve left to the app's dice, and the final scoreboard with the solo rank
+(R-DR-11). Every Dungeon Roll screen is shot. And two players to their scoreboard (`dungeon-roll-duo`)."""
 
 from __future__ import annotations
 
