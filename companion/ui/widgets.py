@@ -59,8 +59,10 @@ class BidiLabel(Label):
         lines = [line for paragraph in self.paragraphs for line in paragraph]
         self.halign = "center" if self.align == "center" else ("right" if self.rtl else "left")
         # Height left free: Kivy centres the texture, and a text taller than its box stays visible as
-        # `texture_size` > `size` (which the UI tests check) instead of being silently cut.
-        self.text_size = (max(1.0, self.width - pad_x), None)
+        # `texture_size` > `size` (which the UI tests check) instead of being silently cut. The width is the
+        # whole box: Kivy takes the padding off it itself, and a second time would wrap again a line laid
+        # out here to fit (an Arabic one then reads its words in reverse order, bottom line first).
+        self.text_size = (max(1.0, self.width), None)
         self.text = "\n".join(markup(line, self.bold, self.rtl) for line in lines)
 
 

@@ -1,9 +1,10 @@
 """A whole solo game of Dungeon Roll played by touch on the real app (run by harness.py as the scenario
 `dungeon-roll`): the hero chosen on the new-game screen, the party and the dungeon dice entered face by face,
 two party dice thrown again by name (the Mercenary's specialty, DR §Heroes), companions tapped onto a
-goblin, the odds shown before seeking glory (R-DR-17), a chest opened and its treasure drawn, a decision
-undone (R-STORE-1), the dragon slain by three different companions (R-DR-4), the third delve left to the
-app's dice, and the final scoreboard with the solo rank (R-DR-11). Every Dungeon Roll screen is shot."""
+goblin, the odds shown before seeking glory (R-DR-17), a chest opened and its treasure drawn, decisions
+undone by the physical button and on the screen (R-STORE-1), the dragon slain by three different
+companions (R-DR-4), the third delve left to the app's dice, and the final scoreboard with the solo rank
+(R-DR-11). Every Dungeon Roll screen is shot. And two players to their scoreboard (`dungeon-roll-duo`)."""
 
 from __future__ import annotations
 
@@ -88,6 +89,11 @@ def shot(d: Any, name: str) -> Generator[float, None, None]:
     from companion.ui.widgets import BidiLabel
 
     yield from d.shot(f"dungeon-roll-{name}-{d.lang}")
+    for label in (w for w in d.widgets(BidiLabel) if w.logical and w.get_parent_window() is not None):
+        # Kivy draws exactly the lines laid out in reading order: it wraps none of them again.
+        laid = [line for paragraph in label.paragraphs for line in paragraph]
+        assert len(label._label._cached_lines) == len(laid), f"Kivy wraps {laid} again on the {name} screen"
+        d.checks += 1
     if d.lang == "ar":
         for text in (w.logical for w in d.widgets(BidiLabel) if w.get_parent_window() is not None
                      and w.logical != "English"):
@@ -160,8 +166,11 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     yield from d.tap(action(d, "seek"))
     yield from enter(d, "dungeon", ["chest", "dragon"])
     assert len(state().at("lair")) == 1 and state().phase == "loot"
-    yield from d.tap(d.t("Undo"))  # the seek glory decision and its throw taken back (R-STORE-1)
+    yield from d.tap(action(d, "open"))  # an action half put together when the physical Undo is pressed
+    d.press("undo")  # the seek glory decision and its throw taken back (R-STORE-1)
+    yield from d.until(lambda: bool(app.referee.put_back), "the physical Undo")
     yield from shot(d, "undo")
+    assert app.manager.get_screen("dr-table").composer is None
     yield from d.tap(d.t("Done"))
     assert state().phase == "regroup" and state().level == 1 and not state().at("lair")
     yield from d.tap(action(d, "seek"))
@@ -179,6 +188,11 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
 
     # Delve 2: the dragon.
     yield from enter(d, "party", ["fighter", "cleric", "mage", "thief", "champion", "fighter", "cleric"])
+    yield from d.tap(action(d, "keep"))
+    yield from enter(d, "dungeon", ["dragon"])
+    yield from d.tap(d.t("Undo"))  # on the screen: keeping the party and the level's throw taken back
+    yield from d.tap(d.t("Done"))
+    assert state().phase == "form" and not state().at("lair")
     yield from d.tap(action(d, "keep"))
     yield from enter(d, "dungeon", ["dragon"])
     yield from d.tap(action(d, "seek"))
@@ -208,14 +222,7 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     assert d.screen() == "dr-table" and len(state().player.delves) == 2
 
     # Delve 3: the app's dice, and home by the quickest way.
-    while not state().outcome:
-        prompt = app.table.prompt
-        if isinstance(prompt, ThrowPrompt):
-            yield from d.tap(d.t("Let the app roll"))
-        elif isinstance(prompt, CardPrompt):
-            yield from d.tap(d.t("Let the app draw"))
-        else:
-            yield from d.tap(action(d, LEAVE[state().phase]))
+    yield from leave(d)
     yield from shot(d, "over")
     yield from d.tap(d.t("See the scoreboard"))
     total = state().standings[0].total
@@ -225,3 +232,47 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     yield from shot(d, "end")
     d.report["rank"] = solo_rank(total)["en"]
     d.report["total"] = total
+
+
+def leave(d: Any) -> Generator[float, None, None]:
+    """Until the game ends: the app's dice and draws, and each delve left the quickest way."""
+    app = d.app
+    while not app_state(d).outcome:
+        prompt = app.table.prompt
+        if isinstance(prompt, ThrowPrompt):
+            yield from d.tap(d.t("Let the app roll"))
+        elif isinstance(prompt, CardPrompt):
+            yield from d.tap(d.t("Let the app draw"))
+        else:
+            yield from d.tap(action(d, LEAVE[app_state(d).phase]))
+
+
+def dungeon_roll_duo(d: Any) -> Generator[float, None, None]:
+    """Two players, seated in the order tapped, each delving in turn; the scoreboard with its tie-breaks
+    (DR §End of the game)."""
+    from companion.ui.dungeon_roll.board import hero
+    from companion.ui.widgets import BidiLabel
+
+    app = d.app
+    yield 1.0
+    yield from d.tap(d.t("Dungeon Roll"))
+    yield from d.tap(d.t("New game"))
+    for seated in ("sorceress", "knight"):
+        side = default().heroes[seated].novice
+        yield from d.tap(str(app.ui().text({"en": side.en, "ar": side.ar})))
+    yield from d.tap(d.t("Start the game"))
+    assert [p.hero for p in app_state(d).players] == ["sorceress", "knight"]
+    yield from leave(d)
+    assert [len(p.delves) for p in app_state(d).players] == [3, 3]
+    yield from d.tap(d.t("See the scoreboard"))
+    d.find(d.t("A tie on the total goes to the fewest treasure tokens; a tie on both is a shared victory."),
+           kind=BidiLabel)
+    standings = app_state(d).standings
+    winners = [i for i, s in enumerate(standings) if s.place == 1]
+    if len(winners) == 1:
+        name = app.ui().text(hero(default(), app_state(d), winners[0]))
+        d.find(d.t("{hero} wins.", hero=name), kind=BidiLabel)
+    else:
+        d.find(d.t("A shared victory: the winners tie on total and on treasure tokens."), kind=BidiLabel)
+    yield from shot(d, "end-duo")
+    d.report["places"] = [s.place for s in standings]

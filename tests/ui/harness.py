@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from descent_play import descent
-from dr_scenario import dungeon_roll
+from dr_scenario import dungeon_roll, dungeon_roll_duo
 
 from companion.config import Settings
 from companion.core.events import DiceRolling, DiceThrown, DomainEvent, SettledDie
@@ -662,7 +662,8 @@ def answer_until_action(d: Driver, record: dict[str, Any]) -> Generator[float, N
 
 
 SCENARIOS: dict[str, Scenario] = {"whole-game": whole_game, "screens": screens_only, "two-rounds": two_rounds,
-                                  "dungeon-roll": dungeon_roll, "descent": descent}
+                                  "dungeon-roll": dungeon_roll, "dungeon-roll-duo": dungeon_roll_duo,
+                                  "descent": descent}
 
 
 def main(argv: list[str]) -> int:

@@ -17,6 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS = Path(__file__).with_name("harness.py")
 LANGS = ("ar", "en")
+RUNS = [f"{scenario}-{lang}" for scenario in ("dungeon-roll", "dungeon-roll-duo") for lang in LANGS]
 SCREENS = ("home", "newgame", "throw", "reroll", "fight", "regroup", "rule", "undo", "treasure", "dragon", "over",
            "end")
 
@@ -27,17 +28,18 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, dict[
     shots = Path(chosen) if chosen else tmp_path_factory.mktemp("dr-screenshots")
     shots.mkdir(parents=True, exist_ok=True)
     started = {}
-    for lang in LANGS:
-        home = tmp_path_factory.mktemp(f"kivy-dr-{lang}")
+    for run in RUNS:
+        scenario, lang = run.rsplit("-", 1)
+        home = tmp_path_factory.mktemp(f"kivy-{run}")
         env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1", "KIVY_HOME": str(home),
                "KIVY_NO_CONSOLELOG": "1", "PYTHONPATH": str(ROOT)}
-        started[lang] = subprocess.Popen([sys.executable, str(HARNESS), "dungeon-roll", lang, "800x480", str(shots)],
-                                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        started[run] = subprocess.Popen([sys.executable, str(HARNESS), scenario, lang, "800x480", str(shots)],
+                                        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     results = {}
-    for lang, process in started.items():
+    for run, process in started.items():
         out, err = process.communicate(timeout=300)
         last = out.strip().splitlines()[-1] if out.strip() else "{}"
-        results[lang] = (process.returncode, json.loads(last), err[-3000:], shots)
+        results[run] = (process.returncode, json.loads(last), err[-3000:], shots)
     return results
 
 
@@ -45,7 +47,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, dict[
 def test_a_solo_game_by_touch_reaches_the_scoreboard_and_its_rank(
         runs: dict[str, tuple[int, dict[str, object], str, Path]], lang: str) -> None:
     """DR §End of the game and R-DR-11: three delves, the total scored, the rank from the published bands."""
-    code, report, err, shots = runs[lang]
+    code, report, err, shots = runs[f"dungeon-roll-{lang}"]
     assert code == 0, report.get("failure") or err
     assert report["rank"] and isinstance(report["total"], int)
     taken = report["shots"]
@@ -60,5 +62,16 @@ def test_a_solo_game_by_touch_reaches_the_scoreboard_and_its_rank(
 
 def test_both_languages_play_the_same_game(runs: dict[str, tuple[int, dict[str, object], str, Path]]) -> None:
     """The same taps and the same seed: the same total, whatever the language of the screen."""
-    totals = {lang: runs[lang][1].get("total") for lang in LANGS}
+    totals = {lang: runs[f"dungeon-roll-{lang}"][1].get("total") for lang in LANGS}
     assert len(set(totals.values())) == 1, totals
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_two_players_delve_in_turn_to_a_scoreboard_with_its_tie_breaks(
+        runs: dict[str, tuple[int, dict[str, object], str, Path]], lang: str) -> None:
+    """DR §A player's turn and §End of the game: two seats, three delves each, places with the tie-breaks."""
+    code, report, err, _ = runs[f"dungeon-roll-duo-{lang}"]
+    assert code == 0, report.get("failure") or err
+    assert f"dungeon-roll-end-duo-{lang}.png" in report["shots"]  # type: ignore[operator]
+    places = report["places"]
+    assert isinstance(places, list) and 1 in places

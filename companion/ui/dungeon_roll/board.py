@@ -5,6 +5,7 @@ Dragon's Lair, and each player's experience and treasures."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from kivy.uix.gridlayout import GridLayout
@@ -116,7 +117,7 @@ class DiceView(Panel):
         chosen = self.composer.chosen() if self.composer is not None else set()
         offered = {u for s in self.composer.slots for u in self.composer.candidates(s)} if self.composer else set()
         for die in dice:
-            button = BigButton(ui, ui.text(face(self.data, self.state, die)), lambda d=die: self.on_tap(d),
+            button = BigButton(ui, ui.text(face(self.data, self.state, die)), partial(self.on_tap, die),
                                font_size=ui.font("small"))
             button.padding = [ui.px(2), 0, ui.px(2), 0]  # a face's whole name in a quarter of the side
             button.selected = die in chosen

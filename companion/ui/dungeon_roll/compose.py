@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.core.flow import Act, Option
+from companion.core.flow import Act, Arg, Option
 from companion.games.dungeon_roll import units
 from companion.games.dungeon_roll.data import GameData
 from companion.games.dungeon_roll.delve import MONSTER_FACES
@@ -124,6 +124,7 @@ class Composer:
 
     def act(self) -> Act:
         target = self.values.get("target", [None])[0] if self.values.get("target") else None
+        args: dict[str, Arg]
         if self.action == "ultimate" and "treasure" in self.values:
             args = {"treasure": " ".join(self.values["treasure"])}
         else:

@@ -4,12 +4,13 @@ carries no text for them; each field of a side has its sentence here, so a new h
 
 from __future__ import annotations
 
-from companion.core.messages import LANGS, Msg, Named, Plural
+from companion.core.messages import LANGS, Msg, Named, Plural, translate
 from companion.games.dungeon_roll.data import GameData, default
 from companion.games.dungeon_roll.schema import Side
 from companion.ui.i18n import N_
 
-ULTIMATES = {
+OR = N_(" or ")
+ULTIMATES: dict[str, str | Plural] = {
     "hero-as": N_("The hero acts as a {kinds}."),
     "hero-defeats": Plural("The hero defeats {count} monster of any type.",
                            "The hero defeats up to {count} monsters of any type.", "count"),
@@ -36,8 +37,9 @@ def face(d: GameData, die: str, face_id: str) -> Named:
 
 
 def _either(d: GameData, die: str, faces: list[str]) -> Named:
+    """"fighter or mage", in every language (a face the data does not name in one reads in English)."""
     names = [face(d, die, f) for f in faces]
-    return {"en": " or ".join(n["en"] for n in names), "ar": " أو ".join(n["ar"] for n in names)}
+    return {lang: translate(OR, lang).join(n.get(lang) or n["en"] for n in names) for lang in LANGS}
 
 
 def as_named(msg: Msg) -> Named:
@@ -67,9 +69,9 @@ def specialty(d: GameData, side: Side) -> list[Msg]:
         out.append(Msg.of(Plural("A {face} defeats {count} more monster of any type.",
                                  "A {face} defeats {count} more monsters of any type.", "count"),
                           {"face": face(d, "party", kind), "count": more}))
-    for before, after in side.on_dungeon.items():
+    for turned, into in side.on_dungeon.items():
         out.append(Msg("Every {before} of the dungeon becomes a {after}.",
-                       {"before": face(d, "dungeon", before), "after": face(d, "dungeon", after)}))
+                       {"before": face(d, "dungeon", turned), "after": face(d, "dungeon", into)}))
     if side.dragon_kinds != 3:
         out.append(Msg.of(Plural("The dragon is slain by {count} different companion.",
                                  "The dragon is slain by {count} different companions.", "count"),

@@ -72,6 +72,10 @@ class DelveScreen(BaseScreen):
             return
         prompt = app.table.prompt
         referee = app.referee
+        composer = self.composer
+        if composer is not None and (composer.state is not state or not isinstance(prompt, ActionPrompt)
+                                     or composer.option not in prompt.options):
+            self.composer = None  # the game moved on under it (an undo, a device's input)
         if isinstance(prompt, ThrowPrompt) and not referee.put_back:
             self.composer = None
             body.add_widget(self._throw(prompt, state))
@@ -126,10 +130,10 @@ class DelveScreen(BaseScreen):
             self._notice(now)
             self._draw(now, prompt)
             return
-        stakes = self._stakes(state) if state.phase == "regroup" and isinstance(prompt, ActionPrompt) else []
-        # The stakes first and in view; else the newest of what happened.
-        now.add_widget(self._scrolled([*stakes, *(ui.text(e.msg) for e in last)], top=bool(stakes)))
-        if stakes:
+        now.add_widget(self._scrolled([ui.text(e.msg) for e in last]))
+        if state.phase == "regroup" and isinstance(prompt, ActionPrompt):  # always whole, under what happened
+            for text in self._stakes(state):
+                self._text(now, text, "small", bold=True)
             now.add_widget(citation(ui, STAKE_RULE, app.rule_text, size_hint_y=None, fit_height=True))
         self._notice(now)
         if isinstance(prompt, ActionPrompt):
@@ -150,7 +154,7 @@ class DelveScreen(BaseScreen):
         ui, app = self.ui, self.app
         assert app.session is not None
         chance = app.session.rules.odds(state)  # type: ignore[attr-defined]
-        lines = [ui.t("Retire now: {xp} experience. Seek glory and flee: none for this delve.", xp=state.level)]
+        lines = [ui.t("Retire now: {xp} experience; flee later: none.", xp=state.level)]
         if chance is not None:
             lines.append(ui.t("Chance to clear level {level} with this party: {percent}%", level=state.level + 1,
                               percent=round(float(chance) * 100)))
@@ -255,23 +259,29 @@ class DelveScreen(BaseScreen):
         box.add_widget(self._grid_of(buttons))
 
     def _grid_of(self, buttons: list[BigButton]) -> GridLayout:
-        """Two columns of buttons, each as tall as its text needs (a long action takes two lines)."""
+        """Two columns of buttons, all as tall as the longest text needs (a long action takes two lines)."""
         ui = self.ui
         grid = GridLayout(cols=2, spacing=ui.gap / 2, orientation="rl-tb" if ui.rtl else "lr-tb", size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
+
+        def fit(*_: object) -> None:
+            tallest = max([ui.touch, *(b.texture_size[1] + ui.gap for b in buttons)])
+            for b in buttons:
+                b.height = tallest
+
         for button in buttons:
-            button.bind(texture_size=lambda b, size: setattr(b, "height", max(ui.touch, size[1] + ui.gap)))
+            button.bind(texture_size=fit)
             grid.add_widget(button)
         return grid
 
-    def _scrolled(self, texts: list[str], top: bool = False) -> ScrollView:
+    def _scrolled(self, texts: list[str]) -> ScrollView:
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=self.ui.px(4))
         box.bind(minimum_height=box.setter("height"))
         for text in texts:
             self._text(box, text, "small")
         scroll = ScrollView(do_scroll_x=False)
         scroll.add_widget(box)
-        scroll.scroll_y = 1 if top else 0
+        scroll.scroll_y = 0
         return scroll
 
     def _text(self, box: Widget, text: str, role: str, **kwargs: Any) -> None:
