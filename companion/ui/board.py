@@ -24,6 +24,7 @@ from kivy.clock import Clock
 from kivy.core.text.markup import MarkupLabel
 from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Rectangle, RoundedRectangle, Triangle
 from kivy.graphics.texture import Texture
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 
@@ -37,7 +38,7 @@ from companion.ui.bidi import display_lines
 from companion.ui.fonts import markup, measurer
 from companion.ui.i18n import N_
 from companion.ui.theme import MIN_TOUCH_MM, MM_PER_PX_7IN, Colour, Ui
-from companion.ui.widgets import BidiLabel, row
+from companion.ui.widgets import BidiLabel, Kept, fill, reading_order
 
 HIGHLIGHTS: dict[str, Colour] = {
     "move": theme.GOOD,
@@ -284,6 +285,13 @@ class Swatch(Widget):
         self.token, self.ui = token, ui
         self.bind(pos=self._draw, size=self._draw)
 
+    def renew(self, token: Token, ui: Ui, **kwargs: Any) -> None:
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+        if token != self.token:
+            self.token = token
+            self._draw()
+
     def _draw(self, *_: object) -> None:
         self.canvas.clear()
         group = InstructionGroup()
@@ -309,6 +317,9 @@ class BoardView(Widget):
         self._map = InstructionGroup()
         self.canvas.add(self._map)
         self._pressed: dict[int, str] = {}
+        self._kept = Kept()
+        self._drawn: tuple[object, ...] = ()
+        self._widest: dict[int, float] = {}
         # A new board is moved and resized several times while its screen lays out: drawn once a frame.
         self._redraw_soon = Clock.create_trigger(self._redraw)
         self.bind(pos=self._redraw_soon, size=self._redraw_soon)
@@ -354,6 +365,13 @@ class BoardView(Widget):
         spec = self.spec
         if spec is None or self.state is None:
             return
+        # What the map and the key are drawn from: a ruling that changes none of it (a step confirmed, a
+        # refusal) leaves the board as it is.
+        heroes = [(h.id, h.seat) for h in self.state.heroes.values()]
+        drawn = (tuple(self.pos), tuple(self.size), spec.zone, heroes, self.views, self.highlight)
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
         items = self._key_items()
         self.geometry, key_box = self._place(spec, items)
         self._fill_key(items, key_box)
@@ -367,7 +385,9 @@ class BoardView(Widget):
         whole = Geometry(spec, (x, y, w, h))
         line, gap = self.ui.line("small"), self.ui.gap
         strip = KEY_ROWS * line + (KEY_ROWS - 1) * gap / 2 + gap
-        column = min(w * KEY_COLUMN, self._widest(spec) + gap)
+        if spec.zone not in self._widest:
+            self._widest[spec.zone] = self._widest_entry(spec)
+        column = min(w * KEY_COLUMN, self._widest[spec.zone] + gap)
         side_x = x if self.ui.rtl else x + w - column
         # Chosen by the board and the widget's size alone, never by what the key lists.
         candidates = [(Geometry(spec, (x, y + strip, w, h - strip)), (x, y, w, strip - gap)),
@@ -377,7 +397,7 @@ class BoardView(Widget):
             return whole, None  # the targets come first: no key rather than taps under 9 mm
         return best
 
-    def _widest(self, spec: BoardSpec) -> float:
+    def _widest_entry(self, spec: BoardSpec) -> float:
         """The widest entry the key could ever list on this board: any hero, monster or mark."""
         ui = self.ui
         guardian = self.data.guardians[spec.zone]
@@ -430,27 +450,32 @@ class BoardView(Widget):
 
     def _fill_key(self, items: list[tuple[Token | None, str, float]],
                   box: tuple[float, float, float, float] | None) -> None:
-        self.key.clear_widgets()
         if box is None:
+            fill(self.key, [])
             self.key.size = (0, 0)
             return
-        ui = self.ui
+        ui, kept = self.ui, self._kept
         self.key.pos, self.key.size = box[:2], box[2:]
         line = ui.line("small")
         used_rows, used = 1, 0.0
         max_rows = max(1, int((box[3] + ui.gap / 2) // (line + ui.gap / 2)))
-        for token, text, width in items:
+        entries: list[Widget] = []
+        for i, (token, text, width) in enumerate(items):
             width = min(width, box[2])
             if used and used + width > box[2]:
                 used_rows, used = used_rows + 1, 0.0
             if used_rows > max_rows:
                 break
             used += width + ui.gap / 2
-            label = BidiLabel(logical=text, rtl=ui.rtl, font_size=ui.font("small"), bold=token is None,
-                              padding=[ui.gap, 0, ui.gap, 0])
-            parts: list[Widget] = [label] if token is None else [Swatch(token, ui, size_hint_x=None, width=line),
-                                                                 label]
-            self.key.add_widget(row(ui, parts, spacing=0, size_hint=(None, None), size=(width, line)))
+            label = kept.get(f"{i}/text", BidiLabel, logical=text, rtl=ui.rtl, font_size=ui.font("small"),
+                             bold=token is None, padding=[ui.gap, 0, ui.gap, 0])
+            parts: list[Widget] = [label] if token is None else [
+                kept.get(f"{i}/swatch", Swatch, token, ui, size_hint_x=None, width=line), label]
+            entry = kept.get(f"{i}", BoxLayout, orientation="horizontal", spacing=0, size_hint=(None, None),
+                             size=(width, line))
+            fill(entry, reading_order(ui, parts))
+            entries.append(entry)
+        fill(self.key, entries)
 
     # ---- the map ----
 
