@@ -16,13 +16,26 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal
 
 from kivy.clock import Clock
 from kivy.core.text.markup import MarkupLabel
-from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Rectangle, RoundedRectangle, Triangle
+from kivy.graphics import (
+    ClearBuffers,
+    ClearColor,
+    Color,
+    Ellipse,
+    Fbo,
+    InstructionGroup,
+    Line,
+    Rectangle,
+    RoundedRectangle,
+    Scale,
+    Translate,
+    Triangle,
+)
 from kivy.graphics.texture import Texture
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.stacklayout import StackLayout
@@ -72,6 +85,10 @@ HALL_OPENS_AT = 4  # door tokens on the board (rulebook "Guardian hall")
 TAP_REACH = 1.5  # how far outside its box (in box sizes) a tap still finds a space
 KEY_ROWS = 3  # the key's strip below the map, or
 KEY_COLUMN = 0.4  # its column beside it: the same size whatever it lists, so the map never moves
+SUPERSAMPLE = 2  # the map's frame buffer, in pixels a screen pixel
+# Kivy draws a line no wider than 1 as a GL line, one pixel of the frame buffer (half a screen pixel); just
+# wider, it is a band that scales with the map: one screen pixel, as the line was on the screen itself.
+HAIRLINE = 1.01
 LABEL_PX = 18  # the least height of a space's label and a token's number, at 800×480
 
 
@@ -221,6 +238,26 @@ def text_texture(text: str, size: int, bold: bool, rtl: bool) -> Texture:
     return texture
 
 
+def segments(r: float) -> int:
+    """Enough straight pieces for a circle of radius `r` px to look round (one every 3 px, the curve
+    within a tenth of a pixel of true): Kivy's own 180 a circle, and a round joint between every two
+    pieces of a thick line, made the board cost 20 ms of the main thread a frame in software GL."""
+    return max(12, min(180, math.ceil(2 * math.pi * r / 3)))
+
+
+def circle(cx: float, cy: float, r: float) -> tuple[float, ...]:
+    """A `Line(circle=…)` in `segments`."""
+    return cx, cy, r, 0, 360, segments(r)
+
+
+def rounded(x: float, y: float, w: float, h: float, radius: float) -> tuple[float, ...]:
+    """A `Line(rounded_rectangle=…)` whose corners are quarter circles in `segments`."""
+    return x, y, w, h, radius, max(2, math.ceil(segments(radius) / 4))
+
+
+SMOOTH = "bevel"  # the joint of a thick curve in short pieces: as round as Kivy's round joint, in one triangle
+
+
 def draw_text(group: InstructionGroup, texture: Texture, cx: float, cy: float, colour: Colour,
               max_width: float | None = None) -> None:
     w, h = texture.size
@@ -246,8 +283,8 @@ def draw_token(group: InstructionGroup, token: Token, cx: float, cy: float, size
     edge = max(1.0, size * 0.08)
     if "summoned" in token.marks:
         group.add(Color(rgba=SUMMONED))
-        group.add(Line(rounded_rectangle=(cx - r - edge, cy - r - edge, size + 2 * edge, size + 2 * edge, r * 0.5),
-                       width=edge))
+        group.add(Line(rounded_rectangle=rounded(cx - r - edge, cy - r - edge, size + 2 * edge, size + 2 * edge,
+                                                 r * 0.5), width=edge, joint=SMOOTH))
     group.add(Color(rgba=token.colour))
     if token.kind == "monster":
         group.add(RoundedRectangle(pos=(cx - r, cy - r), size=(size, size), radius=[r * 0.35]))
@@ -255,23 +292,23 @@ def draw_token(group: InstructionGroup, token: Token, cx: float, cy: float, size
         group.add(Triangle(points=[cx - r, cy, cx, cy + r, cx + r, cy]))
         group.add(Triangle(points=[cx - r, cy, cx, cy - r, cx + r, cy]))
     else:
-        group.add(Ellipse(pos=(cx - r, cy - r), size=(size, size)))
+        group.add(Ellipse(pos=(cx - r, cy - r), size=(size, size), segments=segments(r)))
     if token.kind == "pile":
         group.add(Color(rgba=DOOR))
-        group.add(Line(circle=(cx, cy, r), width=edge))
+        group.add(Line(circle=circle(cx, cy, r), width=edge, joint=SMOOTH))
         group.add(Line(points=[cx - r * 0.5, cy + r * 0.45, cx + r * 0.5, cy + r * 0.45], width=edge))
     if "covenant" in token.marks:
         group.add(Color(rgba=GOLD))
-        group.add(Line(circle=(cx, cy, r + edge), width=edge * 1.5))
+        group.add(Line(circle=circle(cx, cy, r + edge), width=edge * 1.5, joint=SMOOTH))
     if "elite" in token.marks:
         group.add(Color(rgba=GOLD))
-        group.add(Line(rounded_rectangle=(cx - r, cy - r, size, size, r * 0.35), width=edge))
+        group.add(Line(rounded_rectangle=rounded(cx - r, cy - r, size, size, r * 0.35), width=edge, joint=SMOOTH))
     if token.text:
         least = int(LABEL_PX * ui.scale)
         draw_text(group, text_texture(token.text, max(least, int(size * 0.62)), True, False), cx, cy, theme.TEXT)
     if "fallen" in token.marks:
         group.add(Color(0, 0, 0, 0.55))
-        group.add(Ellipse(pos=(cx - r, cy - r), size=(size, size)))
+        group.add(Ellipse(pos=(cx - r, cy - r), size=(size, size), segments=segments(r)))
         group.add(Color(rgba=theme.BAD))
         group.add(Line(points=[cx - r, cy - r, cx + r, cy + r], width=edge))
         group.add(Line(points=[cx - r, cy + r, cx + r, cy - r], width=edge))
@@ -314,11 +351,24 @@ class BoardView(Widget):
         self.labels: dict[str, tuple[str, int]] = {}  # each space's drawn label and its height in px
         self.key = StackLayout(orientation="rl-tb" if ui.rtl else "lr-tb", spacing=ui.gap / 2)
         self.add_widget(self.key)
+        # The map lies in a frame buffer drawn again only when it changes: a frame costs one picture for it,
+        # not its hundreds of shapes. The figures, which most rulings move, are drawn over it directly.
         self._map = InstructionGroup()
-        self.canvas.add(self._map)
+        self._shift = Translate()
+        self._frame = Fbo(size=(1, 1))
+        # A frame buffer has none of the window's multisampling: drawn at twice the size and shrunk, the map's
+        # edges stay as smooth.
+        for instruction in (ClearColor(*theme.BACKGROUND), ClearBuffers(), Scale(SUPERSAMPLE, SUPERSAMPLE, 1),
+                            self._shift, self._map):
+            self._frame.add(instruction)
+        self._picture = Rectangle()
+        self._figures = InstructionGroup()
+        for instruction in (self._frame, Color(1, 1, 1, 1), self._picture, self._figures):
+            self.canvas.before.add(instruction)  # under the key, which the picture's background would cover
         self._pressed: dict[int, str] = {}
         self._kept = Kept()
         self._drawn: tuple[object, ...] = ()
+        self._ground: tuple[object, ...] = ()
         self._widest: dict[int, float] = {}
         # A new board is moved and resized several times while its screen lays out: drawn once a frame.
         self._redraw_soon = Clock.create_trigger(self._redraw)
@@ -368,15 +418,20 @@ class BoardView(Widget):
         # What the map and the key are drawn from: a ruling that changes none of it (a step confirmed, a
         # refusal) leaves the board as it is.
         heroes = [(h.id, h.seat) for h in self.state.heroes.values()]
-        drawn = (tuple(self.pos), tuple(self.size), spec.zone, heroes, self.views, self.highlight)
+        ground = (tuple(self.pos), tuple(self.size), spec.zone, self.highlight,
+                  {sid: replace(v, tokens=[]) for sid, v in self.views.items()})
+        drawn = (ground, heroes, [v.tokens for v in self.views.values()])
         if drawn == self._drawn:
             return
         self._drawn = drawn
         items = self._key_items()
         self.geometry, key_box = self._place(spec, items)
         self._fill_key(items, key_box)
-        self._map.clear()
-        self._draw_map(spec, self.geometry, self.state)
+        places = self._draw_map(spec, self.geometry, ground != self._ground)
+        self._ground = ground
+        self._figures.clear()
+        for sid, area, token_y in places:  # over the labels: a figure is never hidden by a space's name
+            self._draw_tokens(sid, self.geometry, area, token_y)
 
     def _place(self, spec: BoardSpec, items: list[tuple[Token | None, str, float]]
                ) -> tuple[Geometry, tuple[float, float, float, float] | None]:
@@ -479,19 +534,29 @@ class BoardView(Widget):
 
     # ---- the map ----
 
-    def _draw_map(self, spec: BoardSpec, geo: Geometry, state: GameState) -> None:
+    def _draw_map(self, spec: BoardSpec, geo: Geometry, changed: bool) -> list[tuple[str, tuple[float, float], float]]:
+        """The map into its frame buffer, when `changed`; returns where each space's figures go."""
+        if not changed:
+            return [self._space_area(s.id, geo) for s in spec.spaces]
+        left, bottom = math.floor(self.x), math.floor(self.y)
+        size = (max(1, math.ceil(self.right) - left), max(1, math.ceil(self.top) - bottom))
+        if tuple(self._frame.size) != (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE):
+            self._frame.size = (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE)
+        # Whole pixels: the picture's texels fall on the screen's pixels, nothing blurred.
+        self._picture.texture, self._picture.pos, self._picture.size = self._frame.texture, (left, bottom), size
+        self._shift.xy = (-left, -bottom)
         g, u = self._map, geo.unit
+        g.clear()
         g.add(Color(rgba=LINK))
         for s in spec.spaces:
             for other in s.links:
                 if other in geo.spaces and s.id < other:
-                    g.add(Line(points=[*geo.centre(s.id), *geo.centre(other)], width=max(1.0, u * 0.03)))
+                    g.add(Line(points=[*geo.centre(s.id), *geo.centre(other)], width=max(HAIRLINE, u * 0.03)))
         self._draw_path(geo)
         self._draw_entrance(spec, geo)
-        tokens = [self._draw_space(s.id, geo) for s in spec.spaces]
+        places = [self._draw_space(s.id, geo) for s in spec.spaces]
         self._draw_labels(spec, geo)
-        for sid, area, token_y in tokens:  # over the labels: a figure is never hidden by a space's name
-            self._draw_tokens(sid, geo, area, token_y)
+        return places
 
     def _draw_labels(self, spec: BoardSpec, geo: Geometry) -> None:
         """Each space's label (the name sentences use) on a dark tab at its box's upper corner."""
@@ -542,30 +607,36 @@ class BoardView(Widget):
             g.add(Color(rgba=fill))
             g.add(RoundedRectangle(pos=(cx - w / 2, cy - h / 2), size=(w, h), radius=[u * 0.08]))
             g.add(Color(rgba=zone))
-            g.add(Line(rounded_rectangle=(cx - w / 2, cy - h / 2, w, h, u * 0.08), width=max(1.0, u * 0.025)))
-            area = (w * 0.9, h * 0.55)
-            token_y = cy - h * 0.18
+            g.add(Line(rounded_rectangle=rounded(cx - w / 2, cy - h / 2, w, h, u * 0.08), width=max(HAIRLINE, u * 0.025),
+                       joint=SMOOTH))
         else:
             self._draw_circle(v, cx, cy, u, fill, zone)
-            area = (u * 0.9, u * 0.9)
-            token_y = cy
         if role in HIGHLIGHTS:
             g.add(Color(rgba=HIGHLIGHTS[role]))
             if v.kind in ("room", "hall"):
-                g.add(Line(rounded_rectangle=(cx - hw * 0.97, cy - hh * 0.97, hw * 1.94, hh * 1.94, u * 0.1),
-                           width=u * 0.05))
+                g.add(Line(rounded_rectangle=rounded(cx - hw * 0.97, cy - hh * 0.97, hw * 1.94, hh * 1.94, u * 0.1),
+                           width=u * 0.05, joint=SMOOTH))
             else:
-                g.add(Line(circle=(cx, cy, u * 0.42), width=u * 0.05))
+                g.add(Line(circle=circle(cx, cy, u * 0.42), width=u * 0.05, joint=SMOOTH))
         self._draw_slot(v, cx, cy, u)
         if v.kind == "hall":
             self._draw_hall(v, cx, cy, u)
         for i in range(v.chests):
             g.add(Color(rgba=GOLD))
             g.add(Rectangle(pos=(cx + hw * 0.55 - i * u * 0.2, cy + hh * 0.55), size=(u * 0.16, u * 0.13)))
-        return sid, area, token_y
+        return self._space_area(sid, geo)
+
+    def _space_area(self, sid: str, geo: Geometry) -> tuple[str, tuple[float, float], float]:
+        """Where the space's figures stand: the area they share and the height of its middle."""
+        u, kind = geo.unit, self.views[sid].kind
+        _, cy = geo.centre(sid)
+        if kind in ("room", "hall"):
+            w, h = (1.1 * u, 0.8 * u) if kind == "room" else (1.5 * u, 1.3 * u)
+            return sid, (w * 0.9, h * 0.55), cy - h * 0.18
+        return sid, (u * 0.9, u * 0.9), cy
 
     def _draw_tokens(self, sid: str, geo: Geometry, area: tuple[float, float], token_y: float) -> None:
-        g, u, v = self._map, geo.unit, self.views[sid]
+        g, u, v = self._figures, geo.unit, self.views[sid]
         cx, _ = geo.centre(sid)
         n = len(v.tokens)
         if n:
@@ -585,18 +656,19 @@ class BoardView(Widget):
         if v.kind == "footprint":
             g.add(Color(rgba=ZONE_COLOURS[3]))
             for dx, dy in ((-0.1, -0.06), (0.1, 0.08)):
-                g.add(Ellipse(pos=(cx + dx * u - u * 0.07, cy + dy * u - u * 0.12), size=(u * 0.14, u * 0.24)))
+                g.add(Ellipse(pos=(cx + dx * u - u * 0.07, cy + dy * u - u * 0.12), size=(u * 0.14, u * 0.24),
+                              segments=segments(u * 0.12)))
             return
         if v.kind == "exit":
             g.add(Color(rgba=GOLD))
             g.add(Line(points=[cx - r, cy - r, cx - r, cy, *arc(cx, cy, r), cx + r, cy - r], width=u * 0.06))
             return
         g.add(Color(rgba=fill))
-        g.add(Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r)))
+        g.add(Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r), segments=segments(r)))
         g.add(Color(rgba=zone))
-        g.add(Line(circle=(cx, cy, r), width=max(1.0, u * 0.02)))
+        g.add(Line(circle=circle(cx, cy, r), width=max(HAIRLINE, u * 0.02), joint=SMOOTH))
         if v.kind == "marked":
-            g.add(Line(circle=(cx, cy, r * 1.3), width=max(1.0, u * 0.025)))
+            g.add(Line(circle=circle(cx, cy, r * 1.3), width=max(HAIRLINE, u * 0.025), joint=SMOOTH))
 
     def _draw_slot(self, v: SpaceView, cx: float, cy: float, u: float) -> None:
         """A face-down marker (the wooden back), or a revealed room's door token and type."""
@@ -612,7 +684,7 @@ class BoardView(Widget):
             door = u * 0.16
             dx = cx + (u * 0.42 if self.ui.rtl else -u * 0.42)
             g.add(Line(points=[dx - door / 2, top - door / 2, dx - door / 2, top, *arc(dx, top, door / 2),
-                               dx + door / 2, top - door / 2], width=max(1.0, u * 0.04)))
+                               dx + door / 2, top - door / 2], width=max(HAIRLINE, u * 0.04)))
             name = self.ui.t(ROOM_NAMES[v.room])
             texture = text_texture(name, max(8, int(u * 0.24)), True, self.ui.rtl)
             draw_text(g, texture, cx, top if v.kind == "room" else cy - u * 0.38, theme.TEXT, u * 0.7)
@@ -623,7 +695,7 @@ class BoardView(Widget):
             s = u * 0.22
             lx, ly = cx + (u * 0.5 if self.ui.rtl else -u * 0.5), cy + u * 0.35
             g.add(Color(rgba=theme.MUTED))
-            g.add(Line(ellipse=(lx - s * 0.35, ly, s * 0.7, s * 0.9, -90, 90), width=max(1.0, u * 0.03)))
+            g.add(Line(ellipse=(lx - s * 0.35, ly, s * 0.7, s * 0.9, -90, 90), width=max(HAIRLINE, u * 0.03)))
             g.add(Rectangle(pos=(lx - s / 2, ly - s * 0.55), size=(s, s * 0.7)))
         if v.guardian_hp is not None:
             texture = text_texture(str(v.guardian_hp), max(8, int(u * 0.3)), True, False)
