@@ -607,8 +607,8 @@ class BoardView(Widget):
             g.add(Color(rgba=fill))
             g.add(RoundedRectangle(pos=(cx - w / 2, cy - h / 2), size=(w, h), radius=[u * 0.08]))
             g.add(Color(rgba=zone))
-            g.add(Line(rounded_rectangle=rounded(cx - w / 2, cy - h / 2, w, h, u * 0.08), width=max(HAIRLINE, u * 0.025),
-                       joint=SMOOTH))
+            g.add(Line(rounded_rectangle=rounded(cx - w / 2, cy - h / 2, w, h, u * 0.08),
+                       width=max(HAIRLINE, u * 0.025), joint=SMOOTH))
         else:
             self._draw_circle(v, cx, cy, u, fill, zone)
         if role in HIGHLIGHTS:

@@ -105,8 +105,9 @@ class PromptPanel(Panel):
                         spacing=self.spacing, orientation="rl-tb" if ui.rtl else "lr-tb", row_force_default=True,
                         row_default_height=ui.touch)
         buttons: list[Widget] = []
-        for i, choice in enumerate(choices):
-            button = kept.get(f"choice/{i}", BigButton, ui, ui.text(choice.label), partial(self.tap, choice),
+        for choice in choices:  # a choice's button is kept as long as the choice is offered
+            place = f"target/{choice.key}" if self.opened else f"choice/{choice.key}"
+            button = kept.get(place, BigButton, ui, ui.text(choice.label), partial(self.tap, choice),
                               font_size=ui.font("small"))
             self.buttons[choice.key] = button
             buttons.append(button)

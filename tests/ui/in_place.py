@@ -23,9 +23,7 @@ from companion.config import Settings
 from companion.core.flow import Act, ActionPrompt
 from companion.store import StoredSession
 
-
-def tree(d: Driver) -> list[Any]:
-    return d.widgets(object)
+SCROLLBAR_FADES = 1.2  # s: a scroll view whose content moved shows its bar brighter for a moment
 
 
 def table_parts(d: Driver) -> dict[str, Any]:
@@ -40,13 +38,14 @@ def table_parts(d: Driver) -> dict[str, Any]:
         f"button {key}": button for key, button in panel.buttons.items()}}
 
 
-def drawn(d: Driver) -> tuple[list[tuple[str, tuple[int, ...]]], bytes]:
-    """Every text on the screen with its place and size, and the screen's pixels."""
+def drawn(d: Driver, name: str) -> tuple[list[tuple[str, tuple[int, ...]]], bytes]:
+    """Every text on the screen with its place and size, and the screen's pixels (saved as NAME.png)."""
     from companion.ui.widgets import BidiLabel
 
     texts = sorted((w.logical, (*map(round, w.to_window(*w.pos)), *map(round, w.size)))
                    for w in d.widgets(BidiLabel) if w.logical and w.get_parent_window() is not None)
     image = d.app.manager.current_screen.export_as_image()
+    image.save(str(d.out / f"{name}.png"))
     return texts, bytes(image.texture.pixels)
 
 
@@ -54,13 +53,16 @@ def same_as_new(d: Driver, state: str) -> Generator[float, None, None]:
     """What the screen shows after its changes in place is what a screen made anew shows (the app makes
     its screens anew on a language switch or a resize)."""
     yield from d.settle()
-    texts, pixels = drawn(d)
+    yield SCROLLBAR_FADES
+    name = state.replace(" ", "-").replace("'", "")
+    texts, pixels = drawn(d, f"{name}-in-place")
     pane = d.app.screen("table").pane
     d.app.rebuild()
     if pane != "board":
         d.app.screen("table")._show(pane)
     yield from d.settle()
-    new_texts, new_pixels = drawn(d)
+    yield SCROLLBAR_FADES
+    new_texts, new_pixels = drawn(d, f"{name}-new")
     assert texts == new_texts, f"{state}: changed in place {sorted(set(texts) ^ set(new_texts))[:6]}"
     differ = sum(a != b for a, b in zip(pixels, new_pixels, strict=True))
     assert differ == 0, f"{state}: {differ} bytes of the screen's pixels differ from a screen made anew"
@@ -68,10 +70,11 @@ def same_as_new(d: Driver, state: str) -> Generator[float, None, None]:
 
 
 def move(d: Driver) -> Act:
+    """A move to the first space offered; the end of the turn once no move is."""
     prompt = d.app.table.prompt
     assert isinstance(prompt, ActionPrompt), prompt
-    option = next(o for o in prompt.options if o.id == "move")
-    return Act(prompt.actor, "move", option.targets[0])
+    option = next((o for o in prompt.options if o.id == "move"), None)
+    return Act(prompt.actor, "move", option.targets[0]) if option is not None else Act(prompt.actor, "end")
 
 
 def kept_across(d: Driver, ruling: Act) -> Generator[float, None, None]:
@@ -111,22 +114,27 @@ def rulings(d: Driver) -> Generator[float, None, None]:
         app.screen("table")._show(pane)
         yield from same_as_new(d, f"the {pane}")
         app.answer(move(d))
-        yield from same_as_new(d, f"the {pane} after a move")
+        yield from same_as_new(d, f"the {pane} after a ruling")
     app.screen("table")._show("board")
-    app.answer(Act(app.table.prompt.actor, "end"))
-    yield from d.settle()
-    yield from same_as_new(d, "the turn ended")
-    while app.referee.steps:
-        app.next_step()
-        yield from same_as_new(d, "a step")
-    prompt = app.table.prompt
-    assert isinstance(prompt, ActionPrompt) and prompt.actor == "rogue", prompt
-    attack = next(o for o in prompt.options if o.id == "attack")
-    app.answer(Act("rogue", "attack", attack.targets[0]))
-    assert app.confirming is not None
-    yield from same_as_new(d, "an attack's odds")
-    app.cancel_attack()
-    yield from same_as_new(d, "the attack called off")
+    # Turns ended (the Rogue's attack weighed and called off first) and every step confirmed, to the end.
+    while app.session.state.outcome is None or app.referee.steps:
+        prompt = app.table.prompt
+        if app.referee.steps:
+            app.next_step()
+            yield from same_as_new(d, "a step")
+        elif isinstance(prompt, ActionPrompt) and any(o.id == "attack" for o in prompt.options):
+            attack = next(o for o in prompt.options if o.id == "attack")
+            app.answer(Act(prompt.actor, "attack", attack.targets[0]))
+            assert app.confirming is not None
+            yield from same_as_new(d, "an attack's odds")
+            app.cancel_attack()
+            yield from same_as_new(d, "the attack called off")
+            app.answer(Act(prompt.actor, "end"))
+        else:
+            assert isinstance(prompt, ActionPrompt), prompt
+            app.answer(Act(prompt.actor, "end"))
+            yield from same_as_new(d, "a turn ended")
+    yield from same_as_new(d, "the game over")
 
 
 def main(argv: list[str]) -> int:
