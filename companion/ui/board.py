@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Literal
 
 from kivy.clock import Clock
@@ -258,6 +258,13 @@ def rounded(x: float, y: float, w: float, h: float, radius: float) -> tuple[floa
 SMOOTH = "bevel"  # the joint of a thick curve in short pieces: as round as Kivy's round joint, in one triangle
 
 
+@lru_cache(maxsize=512)
+def line_width(text: str, size: int, bold: bool, rtl: bool) -> float:
+    """The width of one line of text as a BidiLabel lays it out (the key's entries, measured once each)."""
+    measure = measurer(size, bold)
+    return measure(display_lines(text, 100_000, measure, rtl)[0])
+
+
 def draw_text(group: InstructionGroup, texture: Texture, cx: float, cy: float, colour: Colour,
               max_width: float | None = None) -> None:
     w, h = texture.size
@@ -369,7 +376,10 @@ class BoardView(Widget):
         self._kept = Kept()
         self._drawn: tuple[object, ...] = ()
         self._ground: tuple[object, ...] = ()
+        self._parts: dict[tuple[object, ...], InstructionGroup] = {}
+        self._pen = self._map  # the group the map's drawing functions add to
         self._widest: dict[int, float] = {}
+        self._placed: dict[tuple[float, ...], tuple[Geometry, tuple[float, float, float, float] | None]] = {}
         # A new board is moved and resized several times while its screen lays out: drawn once a frame.
         self._redraw_soon = Clock.create_trigger(self._redraw)
         self.bind(pos=self._redraw_soon, size=self._redraw_soon)
@@ -425,7 +435,7 @@ class BoardView(Widget):
             return
         self._drawn = drawn
         items = self._key_items()
-        self.geometry, key_box = self._place(spec, items)
+        self.geometry, key_box = self._place(spec)
         self._fill_key(items, key_box)
         places = self._draw_map(spec, self.geometry, ground != self._ground)
         self._ground = ground
@@ -433,10 +443,16 @@ class BoardView(Widget):
         for sid, area, token_y in places:  # over the labels: a figure is never hidden by a space's name
             self._draw_tokens(sid, self.geometry, area, token_y)
 
-    def _place(self, spec: BoardSpec, items: list[tuple[Token | None, str, float]]
-               ) -> tuple[Geometry, tuple[float, float, float, float] | None]:
-        """The map above a key strip of fixed height: what the key lists never moves a space under a finger."""
+    def _place(self, spec: BoardSpec) -> tuple[Geometry, tuple[float, float, float, float] | None]:
+        """The map above a key strip of fixed height: what the key lists never moves a space under a finger.
+        Worked out once for each board and size."""
         x, y, w, h = self.x, self.y, self.width, self.height
+        if (spec.zone, x, y, w, h) not in self._placed:
+            self._placed[spec.zone, x, y, w, h] = self._layout(spec, x, y, w, h)
+        return self._placed[spec.zone, x, y, w, h]
+
+    def _layout(self, spec: BoardSpec, x: float, y: float, w: float, h: float
+                ) -> tuple[Geometry, tuple[float, float, float, float] | None]:
         whole = Geometry(spec, (x, y, w, h))
         line, gap = self.ui.line("small"), self.ui.gap
         strip = KEY_ROWS * line + (KEY_ROWS - 1) * gap / 2 + gap
@@ -497,10 +513,9 @@ class BoardView(Widget):
                 entries.append((example, ui.t(msgid)))
         out: list[tuple[Token | None, str, float]] = []
         for shown, text in entries:
-            measure = measurer(ui.font("small"), shown is None)
-            line = display_lines(text, 100_000, measure, ui.rtl)[0]
+            width = line_width(text, ui.font("small"), shown is None, ui.rtl)
             # Kivy counts the padding into the texture too, and wraps a line that only just fits.
-            out.append((shown, text, measure(line) + 4 * ui.gap + ui.px(4) + (swatch if shown else 0)))
+            out.append((shown, text, width + 4 * ui.gap + ui.px(4) + (swatch if shown else 0)))
         return out
 
     def _fill_key(self, items: list[tuple[Token | None, str, float]],
@@ -536,8 +551,9 @@ class BoardView(Widget):
 
     def _draw_map(self, spec: BoardSpec, geo: Geometry, changed: bool) -> list[tuple[str, tuple[float, float], float]]:
         """The map into its frame buffer, when `changed`; returns where each space's figures go."""
+        places = [self._space_area(s.id, geo) for s in spec.spaces]
         if not changed:
-            return [self._space_area(s.id, geo) for s in spec.spaces]
+            return places
         left, bottom = math.floor(self.x), math.floor(self.y)
         size = (max(1, math.ceil(self.right) - left), max(1, math.ceil(self.top) - bottom))
         if tuple(self._frame.size) != (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE):
@@ -545,51 +561,73 @@ class BoardView(Widget):
         # Whole pixels: the picture's texels fall on the screen's pixels, nothing blurred.
         self._picture.texture, self._picture.pos, self._picture.size = self._frame.texture, (left, bottom), size
         self._shift.xy = (-left, -bottom)
-        g, u = self._map, geo.unit
+        # Each space's shapes and label are kept while the space, its highlight and the map's size stay as
+        # they are: a ruling makes anew only those of the spaces it changed.
+        parts, self._parts = self._parts, {}
+        g = self._map
         g.clear()
+        g.add(self._part(parts, ("links", geo), lambda: self._draw_links(spec, geo)))
+        g.add(self._part(parts, ("path", geo, tuple(sorted(self.highlight.items()))), lambda: self._draw_path(geo)))
+        g.add(self._part(parts, ("entrance", geo), lambda: self._draw_entrance(spec, geo)))
+        for s in spec.spaces:
+            v, role = self.views[s.id], self.highlight.get(s.id)
+            shown = (v.kind, v.room, v.face_down, v.chests, v.locked, v.guardian_hp)
+            g.add(self._part(parts, ("space", s.id, geo, shown, role), partial(self._draw_space, s.id, geo)))
+        px = int(LABEL_PX * self.ui.scale)
+        self.labels = {}
+        for sid, text in space_labels(spec).items():
+            g.add(self._part(parts, ("label", sid, geo, self.highlight.get(sid)),
+                             partial(self._draw_label, sid, text, px, geo)))
+            self.labels[sid] = (text, text_texture(text, px, True, False).size[1])
+        return places
+
+    def _part(self, parts: dict[tuple[object, ...], InstructionGroup], key: tuple[object, ...],
+              draw: Callable[[], object]) -> InstructionGroup:
+        """The instructions `draw` adds, kept under `key` from the last drawing of the map, else drawn now."""
+        group = parts.get(key)
+        if group is None:
+            group = self._pen = InstructionGroup()
+            draw()
+        self._parts[key] = group
+        return group
+
+    def _draw_links(self, spec: BoardSpec, geo: Geometry) -> None:
+        g, u = self._pen, geo.unit
         g.add(Color(rgba=LINK))
         for s in spec.spaces:
             for other in s.links:
                 if other in geo.spaces and s.id < other:
                     g.add(Line(points=[*geo.centre(s.id), *geo.centre(other)], width=max(HAIRLINE, u * 0.03)))
-        self._draw_path(geo)
-        self._draw_entrance(spec, geo)
-        places = [self._draw_space(s.id, geo) for s in spec.spaces]
-        self._draw_labels(spec, geo)
-        return places
 
-    def _draw_labels(self, spec: BoardSpec, geo: Geometry) -> None:
-        """Each space's label (the name sentences use) on a dark tab at its box's upper corner."""
-        g, u, px = self._map, geo.unit, int(LABEL_PX * self.ui.scale)
-        self.labels = {}
-        for sid, text in space_labels(spec).items():
-            cx, cy = geo.centre(sid)
-            hw, hh = geo.box(sid)
-            texture = text_texture(text, px, True, False)
-            tw, th = texture.size[0] + u * 0.06, texture.size[1]
-            side = 1 if self.ui.rtl else -1
-            lx, ly = cx + side * (hw - tw / 2 - u * 0.02), cy + hh - th / 2 - u * 0.02
-            role = self.highlight.get(sid)
-            g.add(Color(rgba=HIGHLIGHTS.get(role or "", (0.05, 0.04, 0.06, 0.85))))
-            g.add(RoundedRectangle(pos=(lx - tw / 2, ly - th / 2), size=(tw, th), radius=[th * 0.25]))
-            draw_text(g, texture, lx, ly, (0, 0, 0, 1) if role in HIGHLIGHTS else GOLD)
-            self.labels[sid] = (text, th)
+    def _draw_label(self, sid: str, text: str, px: int, geo: Geometry) -> None:
+        """A space's label (the name sentences use) on a dark tab at its box's upper corner."""
+        g, u = self._pen, geo.unit
+        cx, cy = geo.centre(sid)
+        hw, hh = geo.box(sid)
+        texture = text_texture(text, px, True, False)
+        tw, th = texture.size[0] + u * 0.06, texture.size[1]
+        side = 1 if self.ui.rtl else -1
+        lx, ly = cx + side * (hw - tw / 2 - u * 0.02), cy + hh - th / 2 - u * 0.02
+        role = self.highlight.get(sid)
+        g.add(Color(rgba=HIGHLIGHTS.get(role or "", (0.05, 0.04, 0.06, 0.85))))
+        g.add(RoundedRectangle(pos=(lx - tw / 2, ly - th / 2), size=(tw, th), radius=[th * 0.25]))
+        draw_text(g, texture, lx, ly, (0, 0, 0, 1) if role in HIGHLIGHTS else GOLD)
 
     def _draw_path(self, geo: Geometry) -> None:
         path = [s for s, role in self.highlight.items() if role == "path" and s in geo.spaces]
         if len(path) > 1:
-            self._map.add(Color(rgba=HIGHLIGHTS["path"]))
-            self._map.add(Line(points=[c for s in path for c in geo.centre(s)], width=geo.unit * 0.07))
+            self._pen.add(Color(rgba=HIGHLIGHTS["path"]))
+            self._pen.add(Line(points=[c for s in path for c in geo.centre(s)], width=geo.unit * 0.07))
 
     def _draw_entrance(self, spec: BoardSpec, geo: Geometry) -> None:
         cx, cy = geo.at(*entrance_at(spec))
         r = ENTRANCE_HALF * geo.unit
-        self._map.add(Color(rgba=ZONE_COLOURS.get(spec.zone, theme.MUTED)))
-        self._map.add(Line(points=[cx - r, cy - r, cx - r, cy, *arc(cx, cy, r), cx + r, cy - r], width=r * 0.2))
+        self._pen.add(Color(rgba=ZONE_COLOURS.get(spec.zone, theme.MUTED)))
+        self._pen.add(Line(points=[cx - r, cy - r, cx - r, cy, *arc(cx, cy, r), cx + r, cy - r], width=r * 0.2))
 
-    def _draw_space(self, sid: str, geo: Geometry) -> tuple[str, tuple[float, float], float]:
-        """The space itself; returns where its tokens go (drawn after every label)."""
-        g, u, v = self._map, geo.unit, self.views[sid]
+    def _draw_space(self, sid: str, geo: Geometry) -> None:
+        """The space itself (its figures are drawn over every label)."""
+        g, u, v = self._pen, geo.unit, self.views[sid]
         cx, cy = geo.centre(sid)
         hw, hh = geo.box(sid)
         role = self.highlight.get(sid)
@@ -624,7 +662,6 @@ class BoardView(Widget):
         for i in range(v.chests):
             g.add(Color(rgba=GOLD))
             g.add(Rectangle(pos=(cx + hw * 0.55 - i * u * 0.2, cy + hh * 0.55), size=(u * 0.16, u * 0.13)))
-        return self._space_area(sid, geo)
 
     def _space_area(self, sid: str, geo: Geometry) -> tuple[str, tuple[float, float], float]:
         """Where the space's figures stand: the area they share and the height of its middle."""
@@ -651,7 +688,7 @@ class BoardView(Widget):
                 draw_token(g, token, tx, ty, size, self.ui)
 
     def _draw_circle(self, v: SpaceView, cx: float, cy: float, u: float, fill: Colour, zone: Colour) -> None:
-        g = self._map
+        g = self._pen
         r = u * 0.28
         if v.kind == "footprint":
             g.add(Color(rgba=ZONE_COLOURS[3]))
@@ -672,7 +709,7 @@ class BoardView(Widget):
 
     def _draw_slot(self, v: SpaceView, cx: float, cy: float, u: float) -> None:
         """A face-down marker (the wooden back), or a revealed room's door token and type."""
-        g = self._map
+        g = self._pen
         if v.face_down:
             s = u * 0.36
             g.add(Color(rgba=DOOR))
@@ -690,7 +727,7 @@ class BoardView(Widget):
             draw_text(g, texture, cx, top if v.kind == "room" else cy - u * 0.38, theme.TEXT, u * 0.7)
 
     def _draw_hall(self, v: SpaceView, cx: float, cy: float, u: float) -> None:
-        g = self._map
+        g = self._pen
         if v.locked:
             s = u * 0.22
             lx, ly = cx + (u * 0.5 if self.ui.rtl else -u * 0.5), cy + u * 0.35
