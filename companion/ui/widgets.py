@@ -195,7 +195,7 @@ def new(make: Callable[..., W], /, *args: Any, **kwargs: Any) -> W:
 
 class Kept:
     """A screen's widgets kept from one drawing to the next, each under a key that names its place
-    ("now/next", "prompt/choice/3"), so that a ruling changes what the screen shows without making it
+    ("next", "choice/attack", "3/msg"), so that a ruling changes what the screen shows without making it
     anew: a new label costs a few milliseconds and a texture, a label given the text it has costs nothing
     (Kivy dispatches nothing for a property set to its value).
 
