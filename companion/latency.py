@@ -15,8 +15,9 @@ driver at 800×480), with stamps taken where the chain crosses a boundary:
 - event: the device's event put on the table's queue;
 - taken, ruled: the app's poll hands the event to the table, and the table returns the ruling (engine
   and store done);
-- redrawn, frame: the table screen rebuilt with the ruling in its transcript, and the end of the first
-  frame drawn after that.
+- redrawn, frame: the table screen updated with the ruling (in place: only the texts, buttons and figures
+  that changed, `companion/ui/table_screen.py`), and the end of the first frame drawn after that (with the
+  board's map drawn again into its frame buffer when the ruling changed it).
 
 On a busy machine every wall-clock figure grows with the load (printed first); the main thread's CPU
 time for the table's and the screen's work is printed beside them, as the load does not inflate it.
@@ -143,7 +144,7 @@ def child(chain: str, count: int) -> None:
     app.table.handle = stamped_handle
 
     def stamp_redraws() -> None:
-        """The table screen in use (the app rebuilds its screens when the window changes size)."""
+        """The table screen in use (the app makes its screens anew when the window changes size)."""
         screen = app.screen("table")
         if getattr(screen.redraw, "stamped", False):
             return
@@ -261,8 +262,8 @@ def bench() -> list[Figure]:
         Figure("    driver: report → event on the queue", ms(dice, "decision", "event"), "ms"),
         Figure("    app: event waits for its poll", ms(dice, "event", "taken"), "ms"),
         Figure("    table, engine, store: event → ruling stored", ms(dice, "taken", "ruled"), "ms"),
-        Figure("    screen: ruling → table screen rebuilt", ms(dice, "ruled", "redrawn"), "ms"),
-        Figure("    screen: rebuilt → its frame drawn", ms(dice, "redrawn", "frame"), "ms"),
+        Figure("    screen: ruling → table screen updated", ms(dice, "ruled", "redrawn"), "ms"),
+        Figure("    screen: updated → its frame drawn", ms(dice, "redrawn", "frame"), "ms"),
         *cpu_figures(dice),
         Figure(f"tag placed → ruling on the screen (emulated reader), median of {len(tags)}",
                ms(tags, "start", "frame"), "ms", "<= 300 ms"),
@@ -271,8 +272,8 @@ def bench() -> list[Figure]:
         Figure("  our software, 95th percentile", ms(tags, "event", "frame", p95), "ms", "< 20 ms"),
         Figure("    app: event waits for its poll", ms(tags, "event", "taken"), "ms"),
         Figure("    table, engine, store: event → ruling stored", ms(tags, "taken", "ruled"), "ms"),
-        Figure("    screen: ruling → table screen rebuilt", ms(tags, "ruled", "redrawn"), "ms"),
-        Figure("    screen: rebuilt → its frame drawn", ms(tags, "redrawn", "frame"), "ms"),
+        Figure("    screen: ruling → table screen updated", ms(tags, "ruled", "redrawn"), "ms"),
+        Figure("    screen: updated → its frame drawn", ms(tags, "redrawn", "frame"), "ms"),
         *cpu_figures(tags),
     ]
 
@@ -282,5 +283,5 @@ def cpu_figures(found: list[dict[str, float]]) -> list[Figure]:
     Mesa's llvmpipe drawing in software, are not in it)."""
     return [Figure("    table, engine, store: CPU time of the main thread", median([r["table_cpu"] for r in found])
                    * 1000, "ms"),
-            Figure("    screen: CPU time of the main thread (rebuild and draw)",
+            Figure("    screen: CPU time of the main thread (update and draw)",
                    median([r["screen_cpu"] for r in found]) * 1000, "ms")]

@@ -47,11 +47,14 @@ class BaseScreen(Screen):
         self.clear_widgets()
         pad = self.ui.px(self.padding_px)
         body = BoxLayout(orientation="vertical", padding=pad, spacing=self.ui.gap)
-        session = self.app.session
-        # Every screen is built again on a language switch: one of another game's draws nothing.
-        if not self.game or session is None or session.game == self.game:
+        if self.draws_session():
             self.build(body)
         self.add_widget(body)
+
+    def draws_session(self) -> bool:
+        """Every screen is built again on a language switch: one of another game's draws nothing."""
+        session = self.app.session
+        return not self.game or session is None or session.game == self.game
 
     def build(self, body: BoxLayout) -> None:
         raise NotImplementedError

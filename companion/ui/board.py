@@ -16,14 +16,28 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass, field, replace
+from functools import lru_cache, partial
 from typing import Any, Literal
 
 from kivy.clock import Clock
 from kivy.core.text.markup import MarkupLabel
-from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Rectangle, RoundedRectangle, Triangle
+from kivy.graphics import (
+    ClearBuffers,
+    ClearColor,
+    Color,
+    Ellipse,
+    Fbo,
+    InstructionGroup,
+    Line,
+    Rectangle,
+    RoundedRectangle,
+    Scale,
+    Translate,
+    Triangle,
+)
 from kivy.graphics.texture import Texture
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 
@@ -37,7 +51,7 @@ from companion.ui.bidi import display_lines
 from companion.ui.fonts import markup, measurer
 from companion.ui.i18n import N_
 from companion.ui.theme import MIN_TOUCH_MM, MM_PER_PX_7IN, Colour, Ui
-from companion.ui.widgets import BidiLabel, row
+from companion.ui.widgets import BidiLabel, Kept, fill, reading_order
 
 HIGHLIGHTS: dict[str, Colour] = {
     "move": theme.GOOD,
@@ -71,6 +85,10 @@ HALL_OPENS_AT = 4  # door tokens on the board (rulebook "Guardian hall")
 TAP_REACH = 1.5  # how far outside its box (in box sizes) a tap still finds a space
 KEY_ROWS = 3  # the key's strip below the map, or
 KEY_COLUMN = 0.4  # its column beside it: the same size whatever it lists, so the map never moves
+SUPERSAMPLE = 2  # the map's frame buffer, in pixels a screen pixel
+# Kivy draws a line no wider than 1 as a GL line, one pixel of the frame buffer (half a screen pixel); just
+# wider, it is a band that scales with the map: one screen pixel, as the line was on the screen itself.
+HAIRLINE = 1.01
 LABEL_PX = 18  # the least height of a space's label and a token's number, at 800×480
 
 
@@ -220,6 +238,33 @@ def text_texture(text: str, size: int, bold: bool, rtl: bool) -> Texture:
     return texture
 
 
+def segments(r: float) -> int:
+    """Enough straight pieces for a circle of radius `r` px to look round (one every 3 px, the curve
+    within a tenth of a pixel of true): Kivy's own 180 a circle, and a round joint between every two
+    pieces of a thick line, made the board cost 20 ms of the main thread a frame in software GL."""
+    return max(12, min(180, math.ceil(2 * math.pi * r / 3)))
+
+
+def circle(cx: float, cy: float, r: float) -> tuple[float, ...]:
+    """A `Line(circle=…)` in `segments`."""
+    return cx, cy, r, 0, 360, segments(r)
+
+
+def rounded(x: float, y: float, w: float, h: float, radius: float) -> tuple[float, ...]:
+    """A `Line(rounded_rectangle=…)` whose corners are quarter circles in `segments`."""
+    return x, y, w, h, radius, max(2, math.ceil(segments(radius) / 4))
+
+
+SMOOTH = "bevel"  # the joint of a thick curve in short pieces: as round as Kivy's round joint, in one triangle
+
+
+@lru_cache(maxsize=512)
+def line_width(text: str, size: int, bold: bool, rtl: bool) -> float:
+    """The width of one line of text as a BidiLabel lays it out (the key's entries, measured once each)."""
+    measure = measurer(size, bold)
+    return measure(display_lines(text, 100_000, measure, rtl)[0])
+
+
 def draw_text(group: InstructionGroup, texture: Texture, cx: float, cy: float, colour: Colour,
               max_width: float | None = None) -> None:
     w, h = texture.size
@@ -245,8 +290,8 @@ def draw_token(group: InstructionGroup, token: Token, cx: float, cy: float, size
     edge = max(1.0, size * 0.08)
     if "summoned" in token.marks:
         group.add(Color(rgba=SUMMONED))
-        group.add(Line(rounded_rectangle=(cx - r - edge, cy - r - edge, size + 2 * edge, size + 2 * edge, r * 0.5),
-                       width=edge))
+        group.add(Line(rounded_rectangle=rounded(cx - r - edge, cy - r - edge, size + 2 * edge, size + 2 * edge,
+                                                 r * 0.5), width=edge, joint=SMOOTH))
     group.add(Color(rgba=token.colour))
     if token.kind == "monster":
         group.add(RoundedRectangle(pos=(cx - r, cy - r), size=(size, size), radius=[r * 0.35]))
@@ -254,23 +299,23 @@ def draw_token(group: InstructionGroup, token: Token, cx: float, cy: float, size
         group.add(Triangle(points=[cx - r, cy, cx, cy + r, cx + r, cy]))
         group.add(Triangle(points=[cx - r, cy, cx, cy - r, cx + r, cy]))
     else:
-        group.add(Ellipse(pos=(cx - r, cy - r), size=(size, size)))
+        group.add(Ellipse(pos=(cx - r, cy - r), size=(size, size), segments=segments(r)))
     if token.kind == "pile":
         group.add(Color(rgba=DOOR))
-        group.add(Line(circle=(cx, cy, r), width=edge))
+        group.add(Line(circle=circle(cx, cy, r), width=edge, joint=SMOOTH))
         group.add(Line(points=[cx - r * 0.5, cy + r * 0.45, cx + r * 0.5, cy + r * 0.45], width=edge))
     if "covenant" in token.marks:
         group.add(Color(rgba=GOLD))
-        group.add(Line(circle=(cx, cy, r + edge), width=edge * 1.5))
+        group.add(Line(circle=circle(cx, cy, r + edge), width=edge * 1.5, joint=SMOOTH))
     if "elite" in token.marks:
         group.add(Color(rgba=GOLD))
-        group.add(Line(rounded_rectangle=(cx - r, cy - r, size, size, r * 0.35), width=edge))
+        group.add(Line(rounded_rectangle=rounded(cx - r, cy - r, size, size, r * 0.35), width=edge, joint=SMOOTH))
     if token.text:
         least = int(LABEL_PX * ui.scale)
         draw_text(group, text_texture(token.text, max(least, int(size * 0.62)), True, False), cx, cy, theme.TEXT)
     if "fallen" in token.marks:
         group.add(Color(0, 0, 0, 0.55))
-        group.add(Ellipse(pos=(cx - r, cy - r), size=(size, size)))
+        group.add(Ellipse(pos=(cx - r, cy - r), size=(size, size), segments=segments(r)))
         group.add(Color(rgba=theme.BAD))
         group.add(Line(points=[cx - r, cy - r, cx + r, cy + r], width=edge))
         group.add(Line(points=[cx - r, cy + r, cx + r, cy - r], width=edge))
@@ -283,6 +328,13 @@ class Swatch(Widget):
         super().__init__(**kwargs)
         self.token, self.ui = token, ui
         self.bind(pos=self._draw, size=self._draw)
+
+    def renew(self, token: Token, ui: Ui, **kwargs: Any) -> None:
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+        if token != self.token:
+            self.token = token
+            self._draw()
 
     def _draw(self, *_: object) -> None:
         self.canvas.clear()
@@ -306,9 +358,28 @@ class BoardView(Widget):
         self.labels: dict[str, tuple[str, int]] = {}  # each space's drawn label and its height in px
         self.key = StackLayout(orientation="rl-tb" if ui.rtl else "lr-tb", spacing=ui.gap / 2)
         self.add_widget(self.key)
+        # The map lies in a frame buffer drawn again only when it changes: a frame costs one picture for it,
+        # not its hundreds of shapes. The figures, which most rulings move, are drawn over it directly.
         self._map = InstructionGroup()
-        self.canvas.add(self._map)
+        self._shift = Translate()
+        self._frame = Fbo(size=(1, 1))
+        # A frame buffer has none of the window's multisampling: drawn at twice the size and shrunk, the map's
+        # edges stay as smooth.
+        for instruction in (ClearColor(*theme.BACKGROUND), ClearBuffers(), Scale(SUPERSAMPLE, SUPERSAMPLE, 1),
+                            self._shift, self._map):
+            self._frame.add(instruction)
+        self._picture = Rectangle()
+        self._figures = InstructionGroup()
+        for instruction in (self._frame, Color(1, 1, 1, 1), self._picture, self._figures):
+            self.canvas.before.add(instruction)  # under the key, which the picture's background would cover
         self._pressed: dict[int, str] = {}
+        self._kept = Kept()
+        self._drawn: tuple[object, ...] = ()
+        self._ground: tuple[object, ...] = ()
+        self._parts: dict[tuple[object, ...], InstructionGroup] = {}
+        self._pen = self._map  # the group the map's drawing functions add to
+        self._widest: dict[int, float] = {}
+        self._placed: dict[tuple[float, ...], tuple[Geometry, tuple[float, float, float, float] | None]] = {}
         # A new board is moved and resized several times while its screen lays out: drawn once a frame.
         self._redraw_soon = Clock.create_trigger(self._redraw)
         self.bind(pos=self._redraw_soon, size=self._redraw_soon)
@@ -354,20 +425,40 @@ class BoardView(Widget):
         spec = self.spec
         if spec is None or self.state is None:
             return
+        # What the map and the key are drawn from: a ruling that changes none of it (a step confirmed, a
+        # refusal) leaves the board as it is.
+        heroes = [(h.id, h.seat) for h in self.state.heroes.values()]
+        ground = (tuple(self.pos), tuple(self.size), spec.zone, self.highlight,
+                  {sid: replace(v, tokens=[]) for sid, v in self.views.items()})
+        drawn = (ground, heroes, [v.tokens for v in self.views.values()])
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
         items = self._key_items()
-        self.geometry, key_box = self._place(spec, items)
+        self.geometry, key_box = self._place(spec)
         self._fill_key(items, key_box)
-        self._map.clear()
-        self._draw_map(spec, self.geometry, self.state)
+        places = self._draw_map(spec, self.geometry, ground != self._ground)
+        self._ground = ground
+        self._figures.clear()
+        for sid, area, token_y in places:  # over the labels: a figure is never hidden by a space's name
+            self._draw_tokens(sid, self.geometry, area, token_y)
 
-    def _place(self, spec: BoardSpec, items: list[tuple[Token | None, str, float]]
-               ) -> tuple[Geometry, tuple[float, float, float, float] | None]:
-        """The map above a key strip of fixed height: what the key lists never moves a space under a finger."""
+    def _place(self, spec: BoardSpec) -> tuple[Geometry, tuple[float, float, float, float] | None]:
+        """The map above a key strip of fixed height: what the key lists never moves a space under a finger.
+        Worked out once for each board and size."""
         x, y, w, h = self.x, self.y, self.width, self.height
+        if (spec.zone, x, y, w, h) not in self._placed:
+            self._placed[spec.zone, x, y, w, h] = self._layout(spec, x, y, w, h)
+        return self._placed[spec.zone, x, y, w, h]
+
+    def _layout(self, spec: BoardSpec, x: float, y: float, w: float, h: float
+                ) -> tuple[Geometry, tuple[float, float, float, float] | None]:
         whole = Geometry(spec, (x, y, w, h))
         line, gap = self.ui.line("small"), self.ui.gap
         strip = KEY_ROWS * line + (KEY_ROWS - 1) * gap / 2 + gap
-        column = min(w * KEY_COLUMN, self._widest(spec) + gap)
+        if spec.zone not in self._widest:
+            self._widest[spec.zone] = self._widest_entry(spec)
+        column = min(w * KEY_COLUMN, self._widest[spec.zone] + gap)
         side_x = x if self.ui.rtl else x + w - column
         # Chosen by the board and the widget's size alone, never by what the key lists.
         candidates = [(Geometry(spec, (x, y + strip, w, h - strip)), (x, y, w, strip - gap)),
@@ -377,7 +468,7 @@ class BoardView(Widget):
             return whole, None  # the targets come first: no key rather than taps under 9 mm
         return best
 
-    def _widest(self, spec: BoardSpec) -> float:
+    def _widest_entry(self, spec: BoardSpec) -> float:
         """The widest entry the key could ever list on this board: any hero, monster or mark."""
         ui = self.ui
         guardian = self.data.guardians[spec.zone]
@@ -422,84 +513,121 @@ class BoardView(Widget):
                 entries.append((example, ui.t(msgid)))
         out: list[tuple[Token | None, str, float]] = []
         for shown, text in entries:
-            measure = measurer(ui.font("small"), shown is None)
-            line = display_lines(text, 100_000, measure, ui.rtl)[0]
+            width = line_width(text, ui.font("small"), shown is None, ui.rtl)
             # Kivy counts the padding into the texture too, and wraps a line that only just fits.
-            out.append((shown, text, measure(line) + 4 * ui.gap + ui.px(4) + (swatch if shown else 0)))
+            out.append((shown, text, width + 4 * ui.gap + ui.px(4) + (swatch if shown else 0)))
         return out
 
     def _fill_key(self, items: list[tuple[Token | None, str, float]],
                   box: tuple[float, float, float, float] | None) -> None:
-        self.key.clear_widgets()
         if box is None:
+            fill(self.key, [])
             self.key.size = (0, 0)
             return
-        ui = self.ui
+        ui, kept = self.ui, self._kept
         self.key.pos, self.key.size = box[:2], box[2:]
         line = ui.line("small")
         used_rows, used = 1, 0.0
         max_rows = max(1, int((box[3] + ui.gap / 2) // (line + ui.gap / 2)))
-        for token, text, width in items:
+        entries: list[Widget] = []
+        for i, (token, text, width) in enumerate(items):
             width = min(width, box[2])
             if used and used + width > box[2]:
                 used_rows, used = used_rows + 1, 0.0
             if used_rows > max_rows:
                 break
             used += width + ui.gap / 2
-            label = BidiLabel(logical=text, rtl=ui.rtl, font_size=ui.font("small"), bold=token is None,
-                              padding=[ui.gap, 0, ui.gap, 0])
-            parts: list[Widget] = [label] if token is None else [Swatch(token, ui, size_hint_x=None, width=line),
-                                                                 label]
-            self.key.add_widget(row(ui, parts, spacing=0, size_hint=(None, None), size=(width, line)))
+            label = kept.get(f"{i}/text", BidiLabel, logical=text, rtl=ui.rtl, font_size=ui.font("small"),
+                             bold=token is None, padding=[ui.gap, 0, ui.gap, 0])
+            parts: list[Widget] = [label] if token is None else [
+                kept.get(f"{i}/swatch", Swatch, token, ui, size_hint_x=None, width=line), label]
+            entry = kept.get(f"{i}", BoxLayout, orientation="horizontal", spacing=0, size_hint=(None, None),
+                             size=(width, line))
+            fill(entry, reading_order(ui, parts))
+            entries.append(entry)
+        fill(self.key, entries)
 
     # ---- the map ----
 
-    def _draw_map(self, spec: BoardSpec, geo: Geometry, state: GameState) -> None:
-        g, u = self._map, geo.unit
+    def _draw_map(self, spec: BoardSpec, geo: Geometry, changed: bool) -> list[tuple[str, tuple[float, float], float]]:
+        """The map into its frame buffer, when `changed`; returns where each space's figures go."""
+        places = [self._space_area(s.id, geo) for s in spec.spaces]
+        if not changed:
+            return places
+        left, bottom = math.floor(self.x), math.floor(self.y)
+        size = (max(1, math.ceil(self.right) - left), max(1, math.ceil(self.top) - bottom))
+        if tuple(self._frame.size) != (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE):
+            self._frame.size = (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE)
+        # Whole pixels: the picture's texels fall on the screen's pixels, nothing blurred.
+        self._picture.texture, self._picture.pos, self._picture.size = self._frame.texture, (left, bottom), size
+        self._shift.xy = (-left, -bottom)
+        # Each space's shapes and label are kept while the space, its highlight and the map's size stay as
+        # they are: a ruling makes anew only those of the spaces it changed.
+        parts, self._parts = self._parts, {}
+        g = self._map
+        g.clear()
+        g.add(self._part(parts, ("links", geo), lambda: self._draw_links(spec, geo)))
+        g.add(self._part(parts, ("path", geo, tuple(sorted(self.highlight.items()))), lambda: self._draw_path(geo)))
+        g.add(self._part(parts, ("entrance", geo), lambda: self._draw_entrance(spec, geo)))
+        for s in spec.spaces:
+            v, role = self.views[s.id], self.highlight.get(s.id)
+            shown = (v.kind, v.room, v.face_down, v.chests, v.locked, v.guardian_hp)
+            g.add(self._part(parts, ("space", s.id, geo, shown, role), partial(self._draw_space, s.id, geo)))
+        px = int(LABEL_PX * self.ui.scale)
+        self.labels = {}
+        for sid, text in space_labels(spec).items():
+            g.add(self._part(parts, ("label", sid, geo, self.highlight.get(sid)),
+                             partial(self._draw_label, sid, text, px, geo)))
+            self.labels[sid] = (text, text_texture(text, px, True, False).size[1])
+        return places
+
+    def _part(self, parts: dict[tuple[object, ...], InstructionGroup], key: tuple[object, ...],
+              draw: Callable[[], object]) -> InstructionGroup:
+        """The instructions `draw` adds, kept under `key` from the last drawing of the map, else drawn now."""
+        group = parts.get(key)
+        if group is None:
+            group = self._pen = InstructionGroup()
+            draw()
+        self._parts[key] = group
+        return group
+
+    def _draw_links(self, spec: BoardSpec, geo: Geometry) -> None:
+        g, u = self._pen, geo.unit
         g.add(Color(rgba=LINK))
         for s in spec.spaces:
             for other in s.links:
                 if other in geo.spaces and s.id < other:
-                    g.add(Line(points=[*geo.centre(s.id), *geo.centre(other)], width=max(1.0, u * 0.03)))
-        self._draw_path(geo)
-        self._draw_entrance(spec, geo)
-        tokens = [self._draw_space(s.id, geo) for s in spec.spaces]
-        self._draw_labels(spec, geo)
-        for sid, area, token_y in tokens:  # over the labels: a figure is never hidden by a space's name
-            self._draw_tokens(sid, geo, area, token_y)
+                    g.add(Line(points=[*geo.centre(s.id), *geo.centre(other)], width=max(HAIRLINE, u * 0.03)))
 
-    def _draw_labels(self, spec: BoardSpec, geo: Geometry) -> None:
-        """Each space's label (the name sentences use) on a dark tab at its box's upper corner."""
-        g, u, px = self._map, geo.unit, int(LABEL_PX * self.ui.scale)
-        self.labels = {}
-        for sid, text in space_labels(spec).items():
-            cx, cy = geo.centre(sid)
-            hw, hh = geo.box(sid)
-            texture = text_texture(text, px, True, False)
-            tw, th = texture.size[0] + u * 0.06, texture.size[1]
-            side = 1 if self.ui.rtl else -1
-            lx, ly = cx + side * (hw - tw / 2 - u * 0.02), cy + hh - th / 2 - u * 0.02
-            role = self.highlight.get(sid)
-            g.add(Color(rgba=HIGHLIGHTS.get(role or "", (0.05, 0.04, 0.06, 0.85))))
-            g.add(RoundedRectangle(pos=(lx - tw / 2, ly - th / 2), size=(tw, th), radius=[th * 0.25]))
-            draw_text(g, texture, lx, ly, (0, 0, 0, 1) if role in HIGHLIGHTS else GOLD)
-            self.labels[sid] = (text, th)
+    def _draw_label(self, sid: str, text: str, px: int, geo: Geometry) -> None:
+        """A space's label (the name sentences use) on a dark tab at its box's upper corner."""
+        g, u = self._pen, geo.unit
+        cx, cy = geo.centre(sid)
+        hw, hh = geo.box(sid)
+        texture = text_texture(text, px, True, False)
+        tw, th = texture.size[0] + u * 0.06, texture.size[1]
+        side = 1 if self.ui.rtl else -1
+        lx, ly = cx + side * (hw - tw / 2 - u * 0.02), cy + hh - th / 2 - u * 0.02
+        role = self.highlight.get(sid)
+        g.add(Color(rgba=HIGHLIGHTS.get(role or "", (0.05, 0.04, 0.06, 0.85))))
+        g.add(RoundedRectangle(pos=(lx - tw / 2, ly - th / 2), size=(tw, th), radius=[th * 0.25]))
+        draw_text(g, texture, lx, ly, (0, 0, 0, 1) if role in HIGHLIGHTS else GOLD)
 
     def _draw_path(self, geo: Geometry) -> None:
         path = [s for s, role in self.highlight.items() if role == "path" and s in geo.spaces]
         if len(path) > 1:
-            self._map.add(Color(rgba=HIGHLIGHTS["path"]))
-            self._map.add(Line(points=[c for s in path for c in geo.centre(s)], width=geo.unit * 0.07))
+            self._pen.add(Color(rgba=HIGHLIGHTS["path"]))
+            self._pen.add(Line(points=[c for s in path for c in geo.centre(s)], width=geo.unit * 0.07))
 
     def _draw_entrance(self, spec: BoardSpec, geo: Geometry) -> None:
         cx, cy = geo.at(*entrance_at(spec))
         r = ENTRANCE_HALF * geo.unit
-        self._map.add(Color(rgba=ZONE_COLOURS.get(spec.zone, theme.MUTED)))
-        self._map.add(Line(points=[cx - r, cy - r, cx - r, cy, *arc(cx, cy, r), cx + r, cy - r], width=r * 0.2))
+        self._pen.add(Color(rgba=ZONE_COLOURS.get(spec.zone, theme.MUTED)))
+        self._pen.add(Line(points=[cx - r, cy - r, cx - r, cy, *arc(cx, cy, r), cx + r, cy - r], width=r * 0.2))
 
-    def _draw_space(self, sid: str, geo: Geometry) -> tuple[str, tuple[float, float], float]:
-        """The space itself; returns where its tokens go (drawn after every label)."""
-        g, u, v = self._map, geo.unit, self.views[sid]
+    def _draw_space(self, sid: str, geo: Geometry) -> None:
+        """The space itself (its figures are drawn over every label)."""
+        g, u, v = self._pen, geo.unit, self.views[sid]
         cx, cy = geo.centre(sid)
         hw, hh = geo.box(sid)
         role = self.highlight.get(sid)
@@ -517,30 +645,35 @@ class BoardView(Widget):
             g.add(Color(rgba=fill))
             g.add(RoundedRectangle(pos=(cx - w / 2, cy - h / 2), size=(w, h), radius=[u * 0.08]))
             g.add(Color(rgba=zone))
-            g.add(Line(rounded_rectangle=(cx - w / 2, cy - h / 2, w, h, u * 0.08), width=max(1.0, u * 0.025)))
-            area = (w * 0.9, h * 0.55)
-            token_y = cy - h * 0.18
+            g.add(Line(rounded_rectangle=rounded(cx - w / 2, cy - h / 2, w, h, u * 0.08),
+                       width=max(HAIRLINE, u * 0.025), joint=SMOOTH))
         else:
             self._draw_circle(v, cx, cy, u, fill, zone)
-            area = (u * 0.9, u * 0.9)
-            token_y = cy
         if role in HIGHLIGHTS:
             g.add(Color(rgba=HIGHLIGHTS[role]))
             if v.kind in ("room", "hall"):
-                g.add(Line(rounded_rectangle=(cx - hw * 0.97, cy - hh * 0.97, hw * 1.94, hh * 1.94, u * 0.1),
-                           width=u * 0.05))
+                g.add(Line(rounded_rectangle=rounded(cx - hw * 0.97, cy - hh * 0.97, hw * 1.94, hh * 1.94, u * 0.1),
+                           width=u * 0.05, joint=SMOOTH))
             else:
-                g.add(Line(circle=(cx, cy, u * 0.42), width=u * 0.05))
+                g.add(Line(circle=circle(cx, cy, u * 0.42), width=u * 0.05, joint=SMOOTH))
         self._draw_slot(v, cx, cy, u)
         if v.kind == "hall":
             self._draw_hall(v, cx, cy, u)
         for i in range(v.chests):
             g.add(Color(rgba=GOLD))
             g.add(Rectangle(pos=(cx + hw * 0.55 - i * u * 0.2, cy + hh * 0.55), size=(u * 0.16, u * 0.13)))
-        return sid, area, token_y
+
+    def _space_area(self, sid: str, geo: Geometry) -> tuple[str, tuple[float, float], float]:
+        """Where the space's figures stand: the area they share and the height of its middle."""
+        u, kind = geo.unit, self.views[sid].kind
+        _, cy = geo.centre(sid)
+        if kind in ("room", "hall"):
+            w, h = (1.1 * u, 0.8 * u) if kind == "room" else (1.5 * u, 1.3 * u)
+            return sid, (w * 0.9, h * 0.55), cy - h * 0.18
+        return sid, (u * 0.9, u * 0.9), cy
 
     def _draw_tokens(self, sid: str, geo: Geometry, area: tuple[float, float], token_y: float) -> None:
-        g, u, v = self._map, geo.unit, self.views[sid]
+        g, u, v = self._figures, geo.unit, self.views[sid]
         cx, _ = geo.centre(sid)
         n = len(v.tokens)
         if n:
@@ -555,27 +688,28 @@ class BoardView(Widget):
                 draw_token(g, token, tx, ty, size, self.ui)
 
     def _draw_circle(self, v: SpaceView, cx: float, cy: float, u: float, fill: Colour, zone: Colour) -> None:
-        g = self._map
+        g = self._pen
         r = u * 0.28
         if v.kind == "footprint":
             g.add(Color(rgba=ZONE_COLOURS[3]))
             for dx, dy in ((-0.1, -0.06), (0.1, 0.08)):
-                g.add(Ellipse(pos=(cx + dx * u - u * 0.07, cy + dy * u - u * 0.12), size=(u * 0.14, u * 0.24)))
+                g.add(Ellipse(pos=(cx + dx * u - u * 0.07, cy + dy * u - u * 0.12), size=(u * 0.14, u * 0.24),
+                              segments=segments(u * 0.12)))
             return
         if v.kind == "exit":
             g.add(Color(rgba=GOLD))
             g.add(Line(points=[cx - r, cy - r, cx - r, cy, *arc(cx, cy, r), cx + r, cy - r], width=u * 0.06))
             return
         g.add(Color(rgba=fill))
-        g.add(Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r)))
+        g.add(Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r), segments=segments(r)))
         g.add(Color(rgba=zone))
-        g.add(Line(circle=(cx, cy, r), width=max(1.0, u * 0.02)))
+        g.add(Line(circle=circle(cx, cy, r), width=max(HAIRLINE, u * 0.02), joint=SMOOTH))
         if v.kind == "marked":
-            g.add(Line(circle=(cx, cy, r * 1.3), width=max(1.0, u * 0.025)))
+            g.add(Line(circle=circle(cx, cy, r * 1.3), width=max(HAIRLINE, u * 0.025), joint=SMOOTH))
 
     def _draw_slot(self, v: SpaceView, cx: float, cy: float, u: float) -> None:
         """A face-down marker (the wooden back), or a revealed room's door token and type."""
-        g = self._map
+        g = self._pen
         if v.face_down:
             s = u * 0.36
             g.add(Color(rgba=DOOR))
@@ -587,18 +721,18 @@ class BoardView(Widget):
             door = u * 0.16
             dx = cx + (u * 0.42 if self.ui.rtl else -u * 0.42)
             g.add(Line(points=[dx - door / 2, top - door / 2, dx - door / 2, top, *arc(dx, top, door / 2),
-                               dx + door / 2, top - door / 2], width=max(1.0, u * 0.04)))
+                               dx + door / 2, top - door / 2], width=max(HAIRLINE, u * 0.04)))
             name = self.ui.t(ROOM_NAMES[v.room])
             texture = text_texture(name, max(8, int(u * 0.24)), True, self.ui.rtl)
             draw_text(g, texture, cx, top if v.kind == "room" else cy - u * 0.38, theme.TEXT, u * 0.7)
 
     def _draw_hall(self, v: SpaceView, cx: float, cy: float, u: float) -> None:
-        g = self._map
+        g = self._pen
         if v.locked:
             s = u * 0.22
             lx, ly = cx + (u * 0.5 if self.ui.rtl else -u * 0.5), cy + u * 0.35
             g.add(Color(rgba=theme.MUTED))
-            g.add(Line(ellipse=(lx - s * 0.35, ly, s * 0.7, s * 0.9, -90, 90), width=max(1.0, u * 0.03)))
+            g.add(Line(ellipse=(lx - s * 0.35, ly, s * 0.7, s * 0.9, -90, 90), width=max(HAIRLINE, u * 0.03)))
             g.add(Rectangle(pos=(lx - s / 2, ly - s * 0.55), size=(s, s * 0.7)))
         if v.guardian_hp is not None:
             texture = text_texture(str(v.guardian_hp), max(8, int(u * 0.3)), True, False)

@@ -14,7 +14,7 @@ from companion.ui import theme
 from companion.ui.board import HERO_COLOURS
 from companion.ui.heroes import TRACK, HeroCard, card_lines
 from companion.ui.theme import Ui
-from companion.ui.widgets import Panel, label
+from companion.ui.widgets import Kept, Panel, fill, label
 
 FALLEN_FILL = (0.30, 0.10, 0.10, 1)
 
@@ -26,6 +26,13 @@ class HpBar(Widget):
         super().__init__(**kwargs)
         self.card, self.rtl = card, rtl
         self.bind(pos=self._draw, size=self._draw)
+
+    def renew(self, card: HeroCard, rtl: bool, **kwargs: Any) -> None:
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+        if (card, rtl) != (self.card, self.rtl):
+            self.card, self.rtl = card, rtl
+            self._draw()
 
     def _draw(self, *_: object) -> None:
         card, x, y, w, h = self.card, self.x, self.y, self.width, self.height
@@ -47,23 +54,33 @@ class HpBar(Widget):
             Line(rectangle=(x, y, w, h), width=1)
 
 
-def hero_card_view(ui: Ui, card: HeroCard, conditions: list[Msg], active: bool) -> Panel:
-    """The card as a panel of its own height (the heroes' panel scrolls when four do not fit)."""
-    panel = Panel(orientation="vertical", padding=ui.px(6), spacing=ui.px(3), size_hint_y=None)
-    panel.fill = FALLEN_FILL if card.fallen else theme.PANEL
-    panel.bind(minimum_height=panel.setter("height"))
-    colour = HERO_COLOURS[card.seat % len(HERO_COLOURS)]
-    name = ui.t("{hero} (seat {seat})", hero=ui.text(card.name), seat=card.seat + 1)
-    panel.add_widget(label(ui, name, "small", bold=True, color=theme.MUTED if card.fallen else colour,
-                           size_hint_y=None, fit_height=True))
-    if card.fallen:
-        panel.add_widget(label(ui, ui.t("FALLEN: the figure lies down"), "small", bold=True, color=theme.BAD,
-                               size_hint_y=None, fit_height=True))
-    panel.add_widget(label(ui, ui.text(card.hp_line), "small", bold=active, size_hint_y=None, fit_height=True))
-    panel.add_widget(HpBar(card, ui.rtl, size_hint_y=None, height=ui.px(12)))
-    for line in card_lines(card):
-        panel.add_widget(label(ui, ui.text(line), "small", color=theme.MUTED, size_hint_y=None, fit_height=True))
-    for condition in conditions:
-        panel.add_widget(label(ui, ui.text(condition), "small", bold=card.cursed, color=theme.WARN,
-                               size_hint_y=None, fit_height=True))
-    return panel
+class HeroCardView(Panel):
+    """The card as a panel of its own height (the heroes' panel scrolls when four do not fit); renewed
+    with the hero's card after a ruling, it changes only the lines that changed."""
+
+    def __init__(self, ui: Ui, card: HeroCard, conditions: list[Msg], active: bool) -> None:
+        super().__init__(orientation="vertical", padding=ui.px(6), spacing=ui.px(3), size_hint_y=None)
+        self.bind(minimum_height=self.setter("height"))
+        self.kept = Kept()
+        self.renew(ui, card, conditions, active)
+
+    def renew(self, ui: Ui, card: HeroCard, conditions: list[Msg], active: bool) -> None:
+        kept = self.kept
+        self.fill = FALLEN_FILL if card.fallen else theme.PANEL
+        colour = HERO_COLOURS[card.seat % len(HERO_COLOURS)]
+        name = ui.t("{hero} (seat {seat})", hero=ui.text(card.name), seat=card.seat + 1)
+        lines: list[Widget] = [label(ui, name, "small", kept.at("name"), bold=True,
+                                     color=theme.MUTED if card.fallen else colour, size_hint_y=None, fit_height=True)]
+        if card.fallen:
+            lines.append(label(ui, ui.t("FALLEN: the figure lies down"), "small", kept.at("fallen"), bold=True,
+                               color=theme.BAD, size_hint_y=None, fit_height=True))
+        lines.append(label(ui, ui.text(card.hp_line), "small", kept.at("hp"), bold=active, size_hint_y=None,
+                           fit_height=True))
+        lines.append(kept.get("bar", HpBar, card, ui.rtl, size_hint_y=None, height=ui.px(12)))
+        for i, line in enumerate(card_lines(card)):
+            lines.append(label(ui, ui.text(line), "small", kept.at(f"line/{i}"), color=theme.MUTED, size_hint_y=None,
+                               fit_height=True))
+        for i, condition in enumerate(conditions):
+            lines.append(label(ui, ui.text(condition), "small", kept.at(f"condition/{i}"), bold=card.cursed,
+                               color=theme.WARN, size_hint_y=None, fit_height=True))
+        fill(self, lines)

@@ -19,7 +19,7 @@ from companion.ui import theme
 from companion.ui.prompts import Choice, PromptView
 from companion.ui.rulebook import cite
 from companion.ui.theme import Ui
-from companion.ui.widgets import BigButton, Panel, TapLabel, label
+from companion.ui.widgets import BigButton, Kept, Maker, Panel, TapLabel, fill, label, new
 
 RuleText = Callable[[str], Msg | Named | None]
 
@@ -44,11 +44,12 @@ def show_rule(ui: Ui, rule: str, rule_text: RuleText) -> ModalView:
     return view
 
 
-def citation(ui: Ui, rule: str, rule_text: RuleText, **kwargs: Any) -> TapLabel:
-    """A rule citation: tapped, it shows the rule."""
+def citation(ui: Ui, rule: str, rule_text: RuleText, make: Maker | None = None, **kwargs: Any) -> TapLabel:
+    """A rule citation: tapped, it shows the rule (`make`: a place in a `Kept`, where it is kept)."""
     kwargs.setdefault("font_size", ui.font("small"))
     kwargs.setdefault("color", theme.WARN)
-    return TapLabel(lambda: show_rule(ui, rule, rule_text), logical=ui.text(cite(rule)), rtl=ui.rtl, **kwargs)
+    return (make or new)(TapLabel, lambda: show_rule(ui, rule, rule_text), logical=ui.text(cite(rule)), rtl=ui.rtl,
+                         **kwargs)
 
 
 FITTING = 16  # four rows of four: what fits under a two-line title at 800x480
@@ -61,28 +62,37 @@ def columns(count: int) -> int:
 
 
 class PromptPanel(Panel):
-    """Draws a `PromptView`; a tap on a choice gives its input to `on_answer`, or opens its targets."""
+    """Draws a `PromptView`; a tap on a choice gives its input to `on_answer`, or opens its targets. Kept
+    by the table screen from one prompt to the next: `renew` shows another view on the same widgets."""
 
     def __init__(self, ui: Ui, view: PromptView, on_answer: Callable[[Input], object],
                  rule_text: RuleText, fitting: int = FITTING, narrow: bool = False, **kwargs: Any) -> None:
-        kwargs.setdefault("padding", ui.gap)
-        # Beside the board every pixel of height counts: half the spacing.
-        super().__init__(orientation="vertical", spacing=ui.gap / 2 if narrow else ui.gap, **kwargs)
+        super().__init__(orientation="vertical", **_panel(ui, narrow, kwargs))
+        self.kept = Kept()
+        self._show(ui, view, on_answer, rule_text, fitting, narrow)
+
+    def renew(self, ui: Ui, view: PromptView, on_answer: Callable[[Input], object], rule_text: RuleText,
+              fitting: int = FITTING, narrow: bool = False, **kwargs: Any) -> None:
+        for name, value in _panel(ui, narrow, kwargs).items():
+            setattr(self, name, value)
+        self._show(ui, view, on_answer, rule_text, fitting, narrow)
+
+    def _show(self, ui: Ui, view: PromptView, on_answer: Callable[[Input], object], rule_text: RuleText,
+              fitting: int, narrow: bool) -> None:
         self.ui, self.view, self.on_answer, self.rule_text = ui, view, on_answer, rule_text
         self.fitting, self.narrow = fitting, narrow
         self.opened: Choice | None = None
-        self.buttons: dict[str, BigButton] = {}
         self.draw()
 
     def draw(self) -> None:
-        ui, view = self.ui, self.view
-        self.clear_widgets()
-        self.buttons = {}
-        self.add_widget(label(ui, ui.text(view.title), "small" if self.narrow else "body", bold=True,
-                              size_hint_y=None, fit_height=True))
+        ui, view, kept = self.ui, self.view, self.kept
+        self.buttons: dict[str, BigButton] = {}
+        shown: list[Widget] = [label(ui, ui.text(view.title), "small" if self.narrow else "body", kept.at("title"),
+                                     bold=True, size_hint_y=None, fit_height=True)]
         if view.purpose is not None:
-            self.add_widget(label(ui, ui.text(view.purpose), "small", size_hint_y=None, fit_height=True))
-        self.add_widget(citation(ui, view.rule, self.rule_text, size_hint_y=None, fit_height=True))
+            shown.append(label(ui, ui.text(view.purpose), "small", kept.at("purpose"), size_hint_y=None,
+                               fit_height=True))
+        shown.append(citation(ui, view.rule, self.rule_text, kept.at("rule"), size_hint_y=None, fit_height=True))
         pinned = next((c for c in view.choices if c.key in PINNED), None)
         choices = self.opened.children if self.opened else [c for c in view.choices if c is not pinned]
         count = len(choices) + (self.opened is not None)
@@ -90,32 +100,36 @@ class PromptPanel(Panel):
         if self.narrow:  # beside the board: two columns, three of a die's numbers
             short = all(len(ui.text(c.label)) <= 2 for c in choices)
             cols = 1 if count <= 2 else 3 if short else 2
-        grid = GridLayout(cols=cols, spacing=self.spacing,
-                          orientation="rl-tb" if ui.rtl else "lr-tb", row_force_default=True,
-                          row_default_height=ui.touch)
-        for choice in choices:
-            button = BigButton(ui, ui.text(choice.label), partial(self.tap, choice), font_size=ui.font("small"))
+        scrolled = count > self.fitting
+        grid = kept.get("scrolled grid" if scrolled else "grid", TallGrid if scrolled else GridLayout, cols=cols,
+                        spacing=self.spacing, orientation="rl-tb" if ui.rtl else "lr-tb", row_force_default=True,
+                        row_default_height=ui.touch)
+        buttons: list[Widget] = []
+        for choice in choices:  # a choice's button is kept as long as the choice is offered
+            place = f"target/{choice.key}" if self.opened else f"choice/{choice.key}"
+            button = kept.get(place, BigButton, ui, ui.text(choice.label), partial(self.tap, choice),
+                              font_size=ui.font("small"))
             self.buttons[choice.key] = button
-            grid.add_widget(button)
+            buttons.append(button)
         if self.opened is not None:
-            back = BigButton(ui, ui.t("Back"), lambda: self.tap(None), font_size=ui.font("small"))
+            back = kept.get("back", BigButton, ui, ui.t("Back"), lambda: self.tap(None), font_size=ui.font("small"))
             self.buttons["back"] = back
-            grid.add_widget(back)
-        if count <= self.fitting:
+            buttons.append(back)
+        fill(grid, buttons)
+        if scrolled:
+            scroll = kept.get("scroll", ScrollView, do_scroll_x=False, scroll_y=1)
+            fill(scroll, [grid])
+            shown.append(scroll)
+        else:
             # No scrolling unless needed: a scroll view holds every touch back until it knows it is
             # not a swipe (a quarter of a second).
-            self.add_widget(grid)
-        else:
-            grid.size_hint_y = None
-            grid.bind(minimum_height=grid.setter("height"))
-            scroll = ScrollView(do_scroll_x=False)
-            scroll.add_widget(grid)
-            self.add_widget(scroll)
+            shown.append(grid)
         if pinned is not None:
-            end = BigButton(ui, ui.text(pinned.label), partial(self.tap, pinned), font_size=ui.font("small"),
-                            size_hint_y=None, height=ui.touch)
+            end = kept.get("pinned", BigButton, ui, ui.text(pinned.label), partial(self.tap, pinned),
+                           font_size=ui.font("small"), size_hint_y=None, height=ui.touch)
             self.buttons[pinned.key] = end
-            self.add_widget(end)
+            shown.append(end)
+        fill(self, shown)
 
     def tap(self, choice: Choice | None) -> None:
         if choice is None or choice.answer is None:
@@ -125,21 +139,43 @@ class PromptPanel(Panel):
             self.on_answer(choice.answer)
 
 
+def _panel(ui: Ui, narrow: bool, kwargs: dict[str, Any]) -> dict[str, Any]:
+    # Beside the board every pixel of height counts: half the spacing.
+    return {"padding": ui.gap, **kwargs, "spacing": ui.gap / 2 if narrow else ui.gap}
+
+
+class TallGrid(GridLayout):
+    """A grid as tall as its rows: the content of a scroll view."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(size_hint_y=None, **kwargs)
+        self.bind(minimum_height=self.setter("height"))
+
+
 class Transcript(ScrollView):
-    """What has happened, newest last and scrolled into view."""
+    """What has happened, newest last and scrolled into view; renewed, it adds what has happened since."""
 
     def __init__(self, ui: Ui, events: list[Event], rule_text: RuleText, **kwargs: Any) -> None:
         super().__init__(do_scroll_x=False, **kwargs)
-        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.px(4), padding=ui.px(4))
+        self.kept = Kept()
+        self.box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.px(4), padding=ui.px(4))
         # At least as tall as the view, so a short transcript starts at the top, not the bottom.
         def fit(*_: object) -> None:
-            box.height = max(box.minimum_height, self.height)
+            self.box.height = max(self.box.minimum_height, self.height)
 
-        box.bind(minimum_height=fit)
+        self.box.bind(minimum_height=fit)
         self.bind(height=fit)
-        for event in events:
-            box.add_widget(label(ui, ui.text(event.msg), "small", size_hint_y=None, fit_height=True))
-            box.add_widget(citation(ui, event.rule, rule_text, size_hint_y=None, fit_height=True))
-        box.add_widget(Widget())  # takes the room a short transcript leaves, below it
-        self.add_widget(box)
+        self.spacer = Widget()  # takes the room a short transcript leaves, below it
+        self.add_widget(self.box)
+        self.renew(ui, events, rule_text)
+
+    def renew(self, ui: Ui, events: list[Event], rule_text: RuleText, **kwargs: Any) -> None:
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+        kept, lines = self.kept, []
+        for i, event in enumerate(events):
+            lines.append(label(ui, ui.text(event.msg), "small", kept.at(f"{i}/msg"), size_hint_y=None,
+                               fit_height=True))
+            lines.append(citation(ui, event.rule, rule_text, kept.at(f"{i}/rule"), size_hint_y=None, fit_height=True))
+        fill(self.box, [*lines, self.spacer])
         self.scroll_y = 0

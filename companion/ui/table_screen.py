@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
@@ -21,13 +21,17 @@ from companion.games.covenant.state import GameState
 from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.board import BoardView
-from companion.ui.herocard import hero_card_view
+from companion.ui.herocard import HeroCardView
 from companion.ui.heroes import attack_sum, conditions, hero_card, status_line
 from companion.ui.i18n import N_
 from companion.ui.prompt_panel import PromptPanel, Transcript, citation
 from companion.ui.prompts import view
 from companion.ui.summary import SummaryScreen
-from companion.ui.widgets import BigButton, Panel, label, row
+from companion.ui.theme import Ui
+from companion.ui.widgets import BidiLabel, BigButton, Column, Kept, Panel, TapLabel, fill, label, reading_order
+
+if TYPE_CHECKING:
+    from companion.ui.host import Host
 
 PANES = ("board", "heroes", "log")
 BANNER = (0.10, 0.08, 0.10, 0.96)
@@ -67,34 +71,57 @@ def highlight(prompt: Prompt | None, state: GameState, shown: list[Event], attac
 
 class TableScreen(BaseScreen):
     """With the board shown, the board takes the room its 9 mm tap boxes need (508 × 407 px at 800 × 480)
-    and the referee's panel the narrow rest; with the heroes or the transcript, the two share the width."""
+    and the referee's panel the narrow rest; with the heroes or the transcript, the two share the width.
+
+    Made once and then changed in place: each widget is kept under a key naming its place (`Kept`), so a
+    ruling costs the texts and buttons that changed, not a new screen (issue 13: a die's or a tag's ruling
+    on the screen within milliseconds). A language switch or a resize makes a new screen (`app.rebuild`)."""
+
     game = "covenant"
 
     pane: str = "board"
     padding_px = 4
+    panel: PromptPanel | None = None
+
+    def __init__(self, app: Host, ui: Ui, **kwargs: Any) -> None:
+        self.kept = Kept()
+        super().__init__(app, ui, **kwargs)
+
+    def redraw(self) -> None:
+        body = self.kept.get("body", BoxLayout, orientation="vertical", padding=self.ui.px(self.padding_px),
+                             spacing=self.ui.gap)
+        fill(self, [body])
+        if self.draws_session():
+            self.build(body)
 
     def build(self, body: BoxLayout) -> None:
-        ui, app = self.ui, self.app
+        ui, app, kept = self.ui, self.app, self.kept
         session = app.session
         switches: list[Widget] = []
         for pane in PANES:
-            button = BigButton(ui, ui.t(PANE_NAMES[pane]), partial(self._show, pane), size_hint_x=None,
-                               width=ui.px(105), font_size=ui.font("small"))
+            button = kept.get(f"pane/{pane}", BigButton, ui, ui.t(PANE_NAMES[pane]), partial(self._show, pane),
+                              size_hint_x=None, width=ui.px(105), font_size=ui.font("small"))
             button.selected = pane == self.pane
             switches.append(button)
-        undo = BigButton(ui, ui.t("Undo"), app.undo, size_hint_x=None, width=ui.px(105), font_size=ui.font("small"))
+        undo = kept.get("undo", BigButton, ui, ui.t("Undo"), app.undo, size_hint_x=None, width=ui.px(105),
+                        font_size=ui.font("small"))
         undo.disabled = session is None or app.over()
-        body.add_widget(self.top_bar("", [*switches, *self.simulated_button(), undo]))
+        # Its buttons are kept above; the bar itself is made once.
+        top = kept.get("top", lambda: self.top_bar("", [*switches, *self.simulated_button(), undo]))
         if session is None:
-            body.add_widget(label(ui, ui.t("No game is in progress."), align="center"))
+            fill(body, [top, label(ui, ui.t("No game is in progress."), "body", kept.at("no game"), align="center")])
             return
         state: GameState = session.state
         narrow = self.pane == "board"
-        now = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap, size_hint_x=NARROW_SHARE if narrow else 0.5)
+        now = kept.get("now", Panel, orientation="vertical", padding=ui.gap, spacing=ui.gap,
+                       size_hint_x=NARROW_SHARE if narrow else 0.5)
         header = status_line(state, app.data, app.referee.phase_round, short=narrow)
-        now.add_widget(label(ui, ui.text(header), "small", bold=not narrow, size_hint_y=None, fit_height=True))
-        self._now(now, state, narrow)
-        body.add_widget(row(ui, [self._pane(state), now]))
+        self.panel = None
+        fill(now, [label(ui, ui.text(header), "small", kept.at("header"), bold=not narrow, size_hint_y=None,
+                         fit_height=True), *self._now(state, narrow)])
+        sides = kept.get("sides", BoxLayout, orientation="horizontal", spacing=ui.gap)
+        fill(sides, reading_order(ui, [self._pane(state), now]))
+        fill(body, [top, sides])
 
     def _show(self, pane: str) -> None:
         self.pane = pane
@@ -103,107 +130,100 @@ class TableScreen(BaseScreen):
     # ---- the left side: the board, the heroes or the transcript ----------------------------------
 
     def _pane(self, state: GameState) -> Widget:
-        ui, app = self.ui, self.app
+        ui, app, kept = self.ui, self.app, self.kept
         if self.pane == "board":
-            self.board = BoardView(app.data, app.tap_space, ui=ui, pos_hint={"x": 0, "y": 0})
-            self.board.show(state, highlight(app.table.prompt, state, app.referee.shown, app.confirming))
-            holder = FloatLayout(size_hint_x=1 - NARROW_SHARE)
-            holder.add_widget(self.board)
-            if app.referee.notice is not None:
-                holder.add_widget(self._banner())
+            board = kept.get("board", lambda: BoardView(app.data, app.tap_space, ui=ui, pos_hint={"x": 0, "y": 0}))
+            board.show(state, highlight(app.table.prompt, state, app.referee.shown, app.confirming))
+            holder = kept.get("board holder", FloatLayout, size_hint_x=1 - NARROW_SHARE)
+            fill(holder, [board, self._banner()] if app.referee.notice is not None else [board])
             return holder
         if self.pane == "log":
-            return Transcript(ui, app.referee.transcript, app.rule_text, size_hint_x=0.5)
-        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.gap)
-        box.bind(minimum_height=box.setter("height"))
-        for hero in (state.heroes[h] for h in state.order):
+            return kept.get("log", Transcript, ui, app.referee.transcript, app.rule_text, size_hint_x=0.5)
+        cards: list[Widget] = []
+        for i, hero in enumerate(state.heroes[h] for h in state.order):
             active = state.phase == "heroes" and state.outcome is None and hero.id == state.active
-            box.add_widget(hero_card_view(ui, hero_card(hero, app.data), conditions(hero, state), active))
-        scroll = ScrollView(do_scroll_x=False, size_hint_x=0.5)
-        scroll.add_widget(box)
+            cards.append(kept.get(f"hero/{i}", HeroCardView, ui, hero_card(hero, app.data), conditions(hero, state),
+                                  active))
+        box = kept.get("heroes", Column, spacing=ui.gap)
+        fill(box, cards)
+        scroll = kept.get("heroes scroll", ScrollView, do_scroll_x=False, size_hint_x=0.5)
+        fill(scroll, [box])
         return scroll
 
     # ---- the right side: what the referee needs now ---------------------------------------------
 
-    def _now(self, now: Panel, state: GameState, narrow: bool) -> None:
-        ui, app = self.ui, self.app
+    def _now(self, state: GameState, narrow: bool) -> list[Widget]:
+        ui, app, kept = self.ui, self.app, self.kept
         referee = app.referee
         if referee.put_back:
-            self._text(now, ui.t("Undone. Put back on the table:"), "body", bold=True)
-            now.add_widget(self._scrolled([ui.text(item) for item in referee.put_back], "small"))
-            now.add_widget(BigButton(ui, ui.t("Done"), app.next_step))
-            return
+            return [self._text("put back", ui.t("Undone. Put back on the table:"), "body", bold=True),
+                    self._scrolled("put back list", [ui.text(item) for item in referee.put_back], "small"),
+                    kept.get("done", BigButton, ui, ui.t("Done"), app.next_step)]
         if referee.steps:
             shown = referee.shown
             texts = [ui.text(m) for step in shown for m in (attack_sum(step), step.msg) if m is not None]
-            now.add_widget(self._scrolled(texts, "small" if narrow else "body"))
-            now.add_widget(citation(ui, shown[-1].rule, app.rule_text, size_hint_y=None, fit_height=True))
+            step = [self._scrolled("step", texts, "small" if narrow else "body"),
+                    self._cite("step rule", shown[-1].rule)]
             if not narrow:
-                self._text(now, ui.t("Tap Next, or press the Next button."), "small", color=theme.MUTED)
-            now.add_widget(BigButton(ui, ui.t("Next"), app.next_step))
-            return
+                step.append(self._text("next hint", ui.t("Tap Next, or press the Next button."), "small",
+                                       color=theme.MUTED))
+            return [*step, kept.get("next", BigButton, ui, ui.t("Next"), app.next_step)]
         if state.outcome is not None:
-            self._text(now, ui.t("The game is over."), "title")
-            now.add_widget(Widget())
-            now.add_widget(BigButton(ui, ui.t("See the summary"), lambda: app.go("summary")))
-            return
-        kept = app.session.kept_result() if app.session is not None else None
-        if kept is not None:
-            self._kept(now, kept)
-            return
+            return [self._text("over", ui.t("The game is over."), "title"), kept.get("over space", Widget),
+                    kept.get("summary", BigButton, ui, ui.t("See the summary"), lambda: app.go("summary"))]
+        kept_result = app.session.kept_result() if app.session is not None else None
+        if kept_result is not None:
+            return self._kept(kept_result)
+        shown_now: list[Widget] = []
         if referee.notice is not None and not narrow:  # beside the board it lies over the board's key
-            self._text(now, ui.text(referee.notice), "small", color=theme.WARN)
+            shown_now.append(self._text("notice", ui.text(referee.notice), "small", color=theme.WARN))
             if referee.notice_rule:
-                now.add_widget(citation(ui, referee.notice_rule, app.rule_text, size_hint_y=None, fit_height=True))
+                shown_now.append(self._cite("notice rule", referee.notice_rule))
         if app.confirming is not None:
-            self._odds(now, state, narrow)
-            return
+            return [*shown_now, *self._odds(state, narrow)]
         if referee.echo is not None and referee.notice is None:
-            self._text(now, ui.text(referee.echo), "small", color=theme.GOOD)
+            shown_now.append(self._text("echo", ui.text(referee.echo), "small", color=theme.GOOD))
         prompt = app.table.prompt
         if prompt is None:
-            return
+            return shown_now
         shown = view(prompt, app.names, state.reveal.slot if state.reveal is not None else None)
         if isinstance(prompt, DiePrompt) and app.table.rolling:
             # Above the faces, not instead of them: a die that never settles is entered by touch.
             shown = replace(shown, purpose=Msg("Rolling…"))
-        self.panel = PromptPanel(ui, shown, app.answer, app.rule_text,
-                                 fitting=(NARROW_FITTING if isinstance(prompt, ActionPrompt) else NARROW_CHOICES)
-                                 if narrow else FITTING, narrow=narrow, fill=(0, 0, 0, 0),
-                                 padding=0)
-        now.add_widget(self.panel)
+        self.panel = kept.get("prompt", PromptPanel, ui, shown, app.answer, app.rule_text,
+                              fitting=(NARROW_FITTING if isinstance(prompt, ActionPrompt) else NARROW_CHOICES)
+                              if narrow else FITTING, narrow=narrow, fill=(0, 0, 0, 0), padding=0)
+        return [*shown_now, self.panel]
 
     def _banner(self) -> Panel:
         """The calm message of the moment (a refusal, a device's notice) over the foot of the board, where
         it can push neither the map nor the buttons beside it."""
-        ui, referee = self.ui, self.app.referee
+        ui, referee, kept = self.ui, self.app.referee, self.kept
         assert referee.notice is not None
-        banner = Panel(orientation="vertical", padding=ui.gap, size_hint_y=None, pos_hint={"x": 0, "y": 0})
-        banner.fill = BANNER
-        banner.bind(minimum_height=banner.setter("height"))
-        self._text(banner, ui.text(referee.notice), "small", color=theme.WARN)
+        banner = kept.get("banner", _banner, ui)
+        lines = [self._text("banner text", ui.text(referee.notice), "small", color=theme.WARN)]
         if referee.notice_rule:
-            banner.add_widget(citation(ui, referee.notice_rule, self.app.rule_text, size_hint_y=None, fit_height=True))
+            lines.append(self._cite("banner rule", referee.notice_rule))
+        fill(banner, lines)
         return banner
 
-    def _kept(self, now: Panel, kept: Input) -> None:
+    def _kept(self, kept_result: Input) -> list[Widget]:
         """After an undo, a die or a card already seen stands for the same roll or draw (R-STORE-1, R-STORE-2)."""
         ui, app = self.ui, self.app
         prompt = app.table.prompt
-        face_or_card = kept.face if isinstance(kept, Roll) else getattr(kept, "card", None)
+        face_or_card = kept_result.face if isinstance(kept_result, Roll) else getattr(kept_result, "card", None)
         shown: Msg | Named = Msg("what the app drew or rolled then")
-        if isinstance(kept, Roll) and face_or_card is not None:
-            shown = app.names.faces(kept.die).get(face_or_card, {"en": face_or_card})
+        if isinstance(kept_result, Roll) and face_or_card is not None:
+            shown = app.names.faces(kept_result.die).get(face_or_card, {"en": face_or_card})
         elif isinstance(prompt, CardPrompt) and face_or_card is not None:
             shown = prompt.labels.get(face_or_card, Msg(face_or_card))
         text = ui.t("Before the undo this came out: {result}. It stands.", result=ui.text(shown))
-        now.add_widget(self._scrolled([text], "body"))
-        now.add_widget(citation(ui, "R-STORE-2", app.rule_text, size_hint_y=None, fit_height=True))
-        now.add_widget(BigButton(ui, ui.t("Go on"), partial(app.answer, kept)))
+        return [self._scrolled("kept", [text], "body"), self._cite("kept rule", "R-STORE-2"),
+                self.kept.get("go on", BigButton, ui, ui.t("Go on"), partial(app.answer, kept_result))]
 
-    def _odds(self, now: Panel, state: GameState, narrow: bool) -> None:
+    def _odds(self, state: GameState, narrow: bool) -> list[Widget]:
         """The chance to hit and the expected damage, before the attack is made (§Combat)."""
-        ui, app = self.ui, self.app
+        ui, app, kept = self.ui, self.app, self.kept
         attack = app.confirming
         assert attack is not None and app.session is not None and attack.target is not None
         odds = app.session.rules.odds(state, attack.actor, attack.target)  # type: ignore[attr-defined]
@@ -214,26 +234,34 @@ class TableScreen(BaseScreen):
         question = ui.t("Attack {target}?", target=ui.text(target) if target else attack.target)
         chance = ui.t("Chance to hit: {percent}% · expected damage: {damage}", percent=_percent(odds.hit),
                       damage=f"{float(odds.damage):.1f}")
-        now.add_widget(self._scrolled([question, chance], "small" if narrow else "body"))
-        now.add_widget(citation(ui, "§Combat", app.rule_text, size_hint_y=None, fit_height=True))
-        now.add_widget(row(ui, [BigButton(ui, ui.t("Attack"), partial(app.answer, attack)),
-                                BigButton(ui, ui.t("Back"), app.cancel_attack)], size_hint_y=None,
-                           height=ui.touch))
+        choice = kept.get("odds choice", BoxLayout, orientation="horizontal", spacing=ui.gap, size_hint_y=None,
+                          height=ui.touch)
+        fill(choice, reading_order(ui, [kept.get("attack", BigButton, ui, ui.t("Attack"), partial(app.answer, attack)),
+                                        kept.get("back", BigButton, ui, ui.t("Back"), app.cancel_attack)]))
+        return [self._scrolled("odds", [question, chance], "small" if narrow else "body"),
+                self._cite("odds rule", "§Combat"), choice]
 
-    def _scrolled(self, texts: list[str], role: str) -> ScrollView:
-        """Texts filling the room left, scrolled when longer (a long step on the narrow panel)."""
-        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=self.ui.px(4))
-        box.bind(minimum_height=box.setter("height"))
-        for text in texts:
-            self._text(box, text, role)
-        scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(box)
+    def _scrolled(self, key: str, texts: list[str], role: str) -> ScrollView:
+        """Texts filling the room left, scrolled when longer (a long step on the narrow panel); kept, it
+        shows the first line again, as a new one would."""
+        box = self.kept.get(f"{key}/box", Column, spacing=self.ui.px(4))
+        fill(box, [self._text(f"{key}/{i}", text, role) for i, text in enumerate(texts)])
+        scroll = self.kept.get(key, ScrollView, do_scroll_x=False, scroll_y=1)
+        fill(scroll, [box])
         return scroll
 
-    def _text(self, box: Widget, text: str, role: str, **kwargs: Any) -> None:
-        box.add_widget(label(self.ui, text, role, size_hint_y=None, fit_height=True, **kwargs))
+    def _text(self, key: str, text: str, role: str, **kwargs: Any) -> BidiLabel:
+        return label(self.ui, text, role, self.kept.at(key), size_hint_y=None, fit_height=True, **kwargs)
 
-    panel: PromptPanel | None = None
+    def _cite(self, key: str, rule: str) -> TapLabel:
+        return citation(self.ui, rule, self.app.rule_text, self.kept.at(key), size_hint_y=None, fit_height=True)
+
+
+def _banner(ui: Ui) -> Panel:
+    banner = Panel(orientation="vertical", padding=ui.gap, size_hint_y=None, pos_hint={"x": 0, "y": 0})
+    banner.fill = BANNER
+    banner.bind(minimum_height=banner.setter("height"))
+    return banner
 
 
 def _percent(chance: Fraction) -> int:

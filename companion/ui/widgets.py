@@ -1,10 +1,12 @@
 """The few widgets every screen is made of: a label that lays Arabic out right, a large button, a panel,
-a row that mirrors itself in Arabic, and a tappable label for rule citations."""
+a row that mirrors itself in Arabic, and a tappable label for rule citations; and `Kept`, which keeps a
+screen's widgets from one drawing to the next so that a ruling changes texts instead of making widgets."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar, cast
 
 from kivy.graphics import Color, RoundedRectangle
 from kivy.properties import BooleanProperty, ColorProperty, OptionProperty, StringProperty
@@ -17,6 +19,8 @@ from companion.ui import theme
 from companion.ui.bidi import display_paragraphs
 from companion.ui.fonts import LATIN, markup, measurer
 from companion.ui.theme import Ui
+
+W = TypeVar("W", bound=Widget)
 
 
 class BidiLabel(Label):
@@ -99,18 +103,23 @@ class BigButton(Filled, ButtonBehavior, BidiLabel):
 
     def __init__(self, ui: Ui, text: str, on_press: Callable[[], object] | None = None,
                  **kwargs: Any) -> None:
-        kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("height", ui.touch)
-        kwargs.setdefault("font_size", ui.font("body"))
-        kwargs.setdefault("align", "center")
-        self.full_font_size = float(kwargs["font_size"])
+        options = _button(ui, text, kwargs)
+        self.full_font_size = float(options["font_size"])
         self.smallest_font_size = float(ui.px(self.SMALLEST_PX))
-        super().__init__(logical=text, rtl=ui.rtl, padding=[ui.gap, 0, ui.gap, 0], **kwargs)
+        super().__init__(**options)
         self._init_fill()
         self.bind(selected=self._recolour, disabled=self._recolour, state=self._recolour)
         self._recolour()
-        if on_press is not None:
-            self.bind(on_release=lambda *_: on_press())
+        self.action = on_press
+        self.bind(on_release=lambda *_: self.action() if self.action is not None else None)
+
+    def renew(self, ui: Ui, text: str, on_press: Callable[[], object] | None = None, **kwargs: Any) -> None:
+        """The button kept (`Kept`) with another text or action: what a new one would be."""
+        self.action = on_press
+        options = _button(ui, text, kwargs)
+        self.full_font_size = float(options["font_size"])
+        for name, value in options.items():
+            setattr(self, name, value)
 
     def _relayout(self, *_: object) -> None:
         words = self.logical.split()
@@ -133,6 +142,11 @@ class BigButton(Filled, ButtonBehavior, BidiLabel):
             self.fill, self.color = theme.BUTTON, theme.TEXT
 
 
+def _button(ui: Ui, text: str, kwargs: dict[str, Any]) -> dict[str, Any]:
+    return {"size_hint_y": None, "height": ui.touch, "font_size": ui.font("body"), "align": "center", **kwargs,
+            "logical": text, "rtl": ui.rtl, "padding": [ui.gap, 0, ui.gap, 0]}
+
+
 class TapLabel(BidiLabel):
     """A label that calls `on_tap` when a finger lifts on it (rule citations: they look like links, so
     a short tap opens them); a finger that slides off it taps nothing."""
@@ -140,6 +154,11 @@ class TapLabel(BidiLabel):
     def __init__(self, on_tap: Callable[[], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._on_tap = on_tap
+
+    def renew(self, on_tap: Callable[[], object], **kwargs: Any) -> None:
+        self._on_tap = on_tap
+        for name, value in kwargs.items():
+            setattr(self, name, value)
 
     def on_touch_down(self, touch: Any) -> bool:
         if not self.collide_point(*touch.pos):
@@ -160,12 +179,95 @@ def row(ui: Ui, children: Sequence[Widget], **kwargs: Any) -> BoxLayout:
     """A horizontal row read in the language's direction: the first child at the right in Arabic."""
     kwargs.setdefault("spacing", ui.gap)
     box = BoxLayout(orientation="horizontal", **kwargs)
-    for child in reversed(children) if ui.rtl else children:
+    for child in reading_order(ui, children):
         box.add_widget(child)
     return box
 
 
-def label(ui: Ui, text: str, role: str = "body", **kwargs: Any) -> BidiLabel:
+def reading_order(ui: Ui, children: Sequence[Widget]) -> list[Widget]:
+    """Children of a row from the left: the first at the right in Arabic."""
+    return list(reversed(children) if ui.rtl else children)
+
+
+def label(ui: Ui, text: str, role: str = "body", make: Maker | None = None, **kwargs: Any) -> BidiLabel:
+    """A text in a role's size (`make`: a place in a `Kept`, where the label is kept)."""
     kwargs.setdefault("font_size", ui.font(role))
     kwargs.setdefault("bold", role == "title")
-    return BidiLabel(logical=text, rtl=ui.rtl, **kwargs)
+    return (make or new)(BidiLabel, logical=text, rtl=ui.rtl, **kwargs)
+
+
+class Column(BoxLayout):
+    """A vertical box as tall as what it holds: the content of a scroll view."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(orientation="vertical", size_hint_y=None, **kwargs)
+        self.bind(minimum_height=self.setter("height"))
+
+
+# ---- widgets kept from one drawing to the next --------------------------------------------------
+
+
+class Maker(Protocol):
+    """Makes a widget: `new` always, a place in a `Kept` the first time."""
+
+    def __call__(self, make: Callable[..., W], /, *args: Any, **kwargs: Any) -> W: ...
+
+
+def new(make: Callable[..., W], /, *args: Any, **kwargs: Any) -> W:
+    return make(*args, **kwargs)
+
+
+class Kept:
+    """A screen's widgets kept from one drawing to the next, each under a key that names its place
+    ("next", "choice/attack", "3/msg"), so that a ruling changes what the screen shows without making it
+    anew: a new label costs a few milliseconds and a texture, a label given the text it has costs nothing
+    (Kivy dispatches nothing for a property set to its value).
+
+    `get(key, make, *args, **kwargs)` calls `make(*args, **kwargs)` the first time. Later it hands back
+    the same widget, renewed: `widget.renew(*args, **kwargs)` where the widget has that method (it takes the
+    same arguments as its constructor), else each keyword set as a property (the positional arguments are
+    the widget's for its life). A key asked for with another class makes a new widget."""
+
+    def __init__(self) -> None:
+        self._widgets: dict[str, Widget] = {}
+
+    def get(self, key: str, make: Callable[..., W], /, *args: Any, **kwargs: Any) -> W:
+        found = self._widgets.get(key)
+        if found is None or (isinstance(make, type) and not isinstance(found, make)):
+            made = make(*args, **kwargs)
+            self._widgets[key] = made
+            return made
+        renew = getattr(found, "renew", None)
+        if renew is not None:
+            renew(*args, **kwargs)
+        else:
+            for name, value in kwargs.items():
+                setattr(found, name, value)
+        return cast(W, found)
+
+    def at(self, key: str) -> Place:
+        return Place(self, key)
+
+
+@dataclass(frozen=True)
+class Place:
+    """One key of a `Kept`, handed to the functions that make a widget (`label`, `citation`)."""
+
+    kept: Kept
+    key: str
+
+    def __call__(self, make: Callable[..., W], /, *args: Any, **kwargs: Any) -> W:
+        return self.kept.get(self.key, make, *args, **kwargs)
+
+
+def fill(box: Widget, children: Sequence[Widget]) -> None:
+    """`box` holding `children`, in the order `add_widget` would have been called: nothing is done when it
+    already does, so that kept widgets stay where they are."""
+    held = box.children[::-1]  # Kivy lists the last added first
+    if len(held) == len(children) and all(a is b for a, b in zip(held, children, strict=True)):
+        return
+    box.clear_widgets()
+    for child in children:
+        if child.parent is not None:
+            child.parent.remove_widget(child)
+        box.add_widget(child)

@@ -1,0 +1,169 @@
+"""Plays rulings on the real app, headless, and checks that the table screen changes in place (issue 13:
+a ruling on the screen within milliseconds): the referee's panel, the prompt's buttons and the board are
+the same widgets after a ruling, with new texts; and what the screen then shows is what a screen made
+anew shows, pixel for pixel and text for text, in every state the referee's panel takes. Run as
+
+    python tests/ui/in_place.py LANG OUT_JSON
+
+with SDL_VIDEODRIVER=offscreen, KIVY_NO_ARGS=1 and a temporary KIVY_HOME (see test_in_place.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+from harness import POSITION, Driver
+
+from companion.config import Settings
+from companion.core.flow import Act, ActionPrompt
+from companion.store import StoredSession
+
+SCROLLBAR_FADES = 1.2  # s: a scroll view whose content moved shows its bar brighter for a moment
+
+
+def table_parts(d: Driver) -> dict[str, Any]:
+    """The widgets a ruling must keep: the round's line, the prompt panel, its title and buttons, the board."""
+    from companion.ui.board import BoardView
+    from companion.ui.prompt_panel import PromptPanel
+
+    (panel,) = d.widgets(PromptPanel)
+    (board,) = d.widgets(BoardView)
+    # The first each holds: the round's line above the prompt, the prompt's title above its buttons.
+    return {"header": panel.parent.children[-1], "panel": panel, "title": panel.children[-1], "board": board, **{
+        f"button {key}": button for key, button in panel.buttons.items()}}
+
+
+def drawn(d: Driver, name: str) -> tuple[list[tuple[str, tuple[int, ...]]], bytes]:
+    """Every text on the screen with its place and size, and the screen's pixels (saved as NAME.png)."""
+    from companion.ui.widgets import BidiLabel
+
+    texts = sorted((w.logical, (*map(round, w.to_window(*w.pos)), *map(round, w.size)))
+                   for w in d.widgets(BidiLabel) if w.logical and w.get_parent_window() is not None)
+    image = d.app.manager.current_screen.export_as_image()
+    image.save(str(d.out / f"{name}.png"))
+    return texts, bytes(image.texture.pixels)
+
+
+def same_as_new(d: Driver, state: str) -> Generator[float, None, None]:
+    """What the screen shows after its changes in place is what a screen made anew shows (the app makes
+    its screens anew on a language switch or a resize)."""
+    yield from d.settle()
+    yield SCROLLBAR_FADES
+    name = state.replace(" ", "-").replace("'", "")
+    texts, pixels = drawn(d, f"{name}-in-place")
+    pane = d.app.screen("table").pane
+    d.app.rebuild()
+    if pane != "board":
+        d.app.screen("table")._show(pane)
+    yield from d.settle()
+    yield SCROLLBAR_FADES
+    new_texts, new_pixels = drawn(d, f"{name}-new")
+    assert texts == new_texts, f"{state}: changed in place {sorted(set(texts) ^ set(new_texts))[:6]}"
+    differ = sum(a != b for a, b in zip(pixels, new_pixels, strict=True))
+    assert differ == 0, f"{state}: {differ} bytes of the screen's pixels differ from a screen made anew"
+    d.report.setdefault("same as new", []).append(state)
+
+
+def move(d: Driver) -> Act:
+    """A move to the first space offered; the end of the turn once no move is."""
+    prompt = d.app.table.prompt
+    assert isinstance(prompt, ActionPrompt), prompt
+    option = next((o for o in prompt.options if o.id == "move"), None)
+    return Act(prompt.actor, "move", option.targets[0]) if option is not None else Act(prompt.actor, "end")
+
+
+def kept_across(d: Driver, ruling: Act) -> Generator[float, None, None]:
+    """One ruling: the parts are the same widgets afterwards (a button only while its option stays), and
+    the round's line says something else."""
+    yield from d.settle()
+    before = table_parts(d)
+    said = before["header"].logical
+    d.app.answer(ruling)
+    yield from d.settle()
+    after = table_parts(d)
+    for part, widget in before.items():
+        if part in after:
+            assert after[part] is widget, f"{ruling}: the {part} was made anew"
+    assert after["header"].logical != said, f"{ruling}: the round's line still says {said!r}"
+    d.report.setdefault("kept", []).append(f"{ruling.action} {ruling.target}: {said!r} → {after['header'].logical!r}")
+
+
+def rulings(d: Driver) -> Generator[float, None, None]:
+    app = d.app
+    yield 1.0
+    session = app.store.start("covenant", {"heroes": ["knight", "rogue"], "seed": 1, "position": POSITION})
+    assert isinstance(session, StoredSession), session
+    app.resume(session.id)
+    yield from d.settle()
+    yield from same_as_new(d, "the first prompt")
+    # Two rulings in a row on the same screen.
+    yield from kept_across(d, move(d))
+    yield from kept_across(d, move(d))
+    yield from same_as_new(d, "after two moves")
+    app.undo()
+    assert app.referee.put_back
+    yield from same_as_new(d, "what to put back after an undo")
+    app.next_step()
+    yield from same_as_new(d, "the prompt again")
+    for pane in ("heroes", "log"):
+        app.screen("table")._show(pane)
+        yield from same_as_new(d, f"the {pane}")
+        app.answer(move(d))
+        yield from same_as_new(d, f"the {pane} after a ruling")
+    app.screen("table")._show("board")
+    # Turns ended (the Rogue's attack weighed and called off first) and every step confirmed, to the end.
+    while app.session.state.outcome is None or app.referee.steps:
+        prompt = app.table.prompt
+        if app.referee.steps:
+            app.next_step()
+            yield from same_as_new(d, "a step")
+        elif isinstance(prompt, ActionPrompt) and any(o.id == "attack" for o in prompt.options):
+            attack = next(o for o in prompt.options if o.id == "attack")
+            app.answer(Act(prompt.actor, "attack", attack.targets[0]))
+            assert app.confirming is not None
+            yield from same_as_new(d, "an attack's odds")
+            app.cancel_attack()
+            yield from same_as_new(d, "the attack called off")
+            app.answer(Act(prompt.actor, "end"))
+        else:
+            assert isinstance(prompt, ActionPrompt), prompt
+            app.answer(Act(prompt.actor, "end"))
+            yield from same_as_new(d, "a turn ended")
+    yield from same_as_new(d, "the game over")
+
+
+def main(argv: list[str]) -> int:
+    lang, out = argv[1], Path(argv[2])
+    from kivy.config import Config
+
+    Config.set("graphics", "width", "800")
+    Config.set("graphics", "height", "480")
+    from companion.commands.run import build_app
+
+    settings = Settings()
+    settings.ui.lang = "ar" if lang == "ar" else "en"
+    settings.store.path = str(Path(os.environ["KIVY_HOME"]) / "sessions.sqlite3")
+    settings.tray.backend, settings.nfc.backend, settings.gpio.backend = "simulated", "emulated", "mock"
+    app = build_app(settings, "/etc/crypt-companion/config.toml")
+    driver = Driver(app, out.parent, settings.ui.lang)
+
+    def start(*_: object) -> None:
+        try:
+            driver.start(rulings(driver))
+        except Exception:
+            driver.failure = traceback.format_exc()
+            app.stop()
+
+    app.bind(on_start=start)
+    app.run()
+    out.write_text(json.dumps({"failure": driver.failure, **driver.report}), encoding="utf-8")
+    return 1 if driver.failure else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
