@@ -30,7 +30,8 @@ class BaseScreen(Screen):
             Color(rgba=theme.BACKGROUND)
             self._bg = Rectangle(pos=self.pos, size=self.size)
         self.bind(pos=self._redraw_bg, size=self._redraw_bg)
-        self._pending = Clock.create_trigger(lambda _dt: self.redraw())
+        # Before the coming frame (timeout -1), not after it: a ruling is on the frame drawn after it came.
+        self._pending = Clock.create_trigger(lambda _dt: self.redraw(), -1)
         self.redraw()
 
     def _redraw_bg(self, *_: object) -> None:

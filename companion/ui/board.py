@@ -380,8 +380,9 @@ class BoardView(Widget):
         self._pen = self._map  # the group the map's drawing functions add to
         self._widest: dict[int, float] = {}
         self._placed: dict[tuple[float, ...], tuple[Geometry, tuple[float, float, float, float] | None]] = {}
-        # A new board is moved and resized several times while its screen lays out: drawn once a frame.
-        self._redraw_soon = Clock.create_trigger(self._redraw)
+        # A new board is moved and resized several times while its screen lays out: drawn once, before the
+        # frame that shows it (timeout -1: Kivy lays widgets out before the frame too).
+        self._redraw_soon = Clock.create_trigger(self._redraw, -1)
         self.bind(pos=self._redraw_soon, size=self._redraw_soon)
 
     def show(self, state: GameState, highlight: dict[str, str] | None = None) -> None:
