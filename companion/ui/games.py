@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from companion.core.messages import Named
-from companion.games.dungeon_roll.data import default
+from companion.ui.dungeon_roll.heroes import hero_names
 from companion.ui.dungeon_roll.referee import DelveReferee
 from companion.ui.i18n import N_
 from companion.ui.referee import Referee
@@ -30,15 +30,9 @@ class TableGame(NamedTuple):
     """The heroes' names by the setup's ids, for "Resume: …" (None: the app's own, The Last Covenant's)."""
 
 
-def dungeon_roll_heroes() -> dict[str, Named]:
-    """Each Dungeon Roll hero by its novice side's name in every language, as the new-game screen seats it."""
-    return {h.id: h.novice.named() for h in default().heroes.values()}
-
-
 TABLE_GAMES: dict[str, TableGame] = {
     "covenant": TableGame(N_("The Last Covenant"), "newgame", "table", begin="setup"),
     "descent": TableGame(N_("Descent"), "descent-new", "descent-table"),
-    "dungeon-roll": TableGame(N_("Dungeon Roll"), "dr-newgame", "dr-table", referee=DelveReferee,
-                              heroes=dungeon_roll_heroes),
+    "dungeon-roll": TableGame(N_("Dungeon Roll"), "dr-newgame", "dr-table", referee=DelveReferee, heroes=hero_names),
 }
 """By the store's game id (`companion.core.rules.find`), in the order the home screen offers them."""
