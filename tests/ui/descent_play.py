@@ -52,7 +52,7 @@ def face(d: Any, die: str, face_id: str) -> str:
 
     kind = Names(d.app.session.state, d.app.descent.rules.data).kinds()[die]
     found = kind.face(face_id)
-    return str(d.app.ui().text({"en": found.en, "ar": found.ar}))
+    return str(d.app.ui().text(found.named()))
 
 
 def throw(d: Any, faces: list[tuple[str, str]]) -> Generator[float, None, None]:
@@ -139,10 +139,10 @@ def descent(d: Any) -> Generator[float, None, None]:
     yield from d.shot(f"descent-undo-{lang}")
     yield from d.tap(d.t("Done"))
     # The other language at any moment, the game kept: every screen is rebuilt, the Covenant's among them.
-    from companion.ui.home import other_language
+    from companion.ui.home import other_languages
 
     yield from d.tap(d.t("Home"))
-    target, name = other_language(app.lang)
+    target, name = other_languages(app.lang)[0]
     yield from d.tap(name)
     yield from d.tap(d.t("Back to the game"))
     assert d.screen() == "descent-table" and app.lang == target

@@ -1,5 +1,5 @@
-"""Issue 12, the table: the Descent screens played by touch in the real app, headless, in Arabic and in
-English at 800×480 (harness.py's `descent` scenario, tests/ui/descent_play.py): a small map built on the
+"""Issue 12, the table: the Descent screens played by touch in the real app, headless, in Arabic, English
+and Belarusian at 800×480 (harness.py's `descent` scenario, tests/ui/descent_play.py): a small map built on the
 touchscreen, a breath attack laid and resolved (its squares and figures checked against the rule system),
 a boulder's roll, an undo and a language switch, each screen shot with the text it draws. Screenshots go
 to a temporary folder, or to $UI_SCREENSHOTS (`make screenshots` writes docs/screenshots/descent-*.png)."""
@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS = Path(__file__).with_name("harness.py")
-LANGS = ("ar", "en")
+LANGS = ("ar", "en", "be")
 SHOTS = ("new", "editor", "table", "breath", "breath-dice", "breath-result", "boulder", "undo")
 
 

@@ -67,12 +67,13 @@ def test_a_boulder_turns_a_quarter_at_each_tap_and_the_eraser_takes_the_top_thin
     assert not d.boulders
 
 
-def test_figures_drawn_are_named_by_their_number_on_the_map_in_both_languages() -> None:
+def test_figures_drawn_are_named_by_their_number_on_the_map_in_every_language() -> None:
     d = small()
     d.apply("monster", (6, 4), "n")
     d.apply("monster", (5, 1), "n")  # the first small monster taken away: the others are renumbered
-    names = [(f.en, f.ar) for f in d.named_figures()]
-    assert names == [("Big monster 1", "الوحش الكبير 1"), ("Hero 1", "البطل 1"), ("Monster 2", "الوحش 2")]
+    names = [(f.en, f.ar, f.be) for f in d.named_figures()]
+    assert names == [("Big monster 1", "الوحش الكبير 1", "Вялікі монстар 1"), ("Hero 1", "البطل 1", "Герой 1"),
+                     ("Monster 2", "الوحش 2", "Монстар 2")]
 
 
 def test_a_drawn_map_starts_a_session_through_the_map_checks_of_a_file() -> None:
@@ -83,6 +84,8 @@ def test_a_drawn_map_starts_a_session_through_the_map_checks_of_a_file() -> None
     state = session.state
     assert state.map.rubble == [(1, 5)] and [b.arrow for b in state.map.boulders] == ["e"]
     assert {f.id for f in state.figures} == {"big-monster-1", "hero-1", "monster-1"}
+    assert state.map.named() == {"en": "A map drawn at the table", "ar": "خريطة رُسمت على الطاولة",
+                                 "be": "Мапа, намаляваная за сталом"}, "the table screen's title, in every language"
     broken = d.raw()
     broken["figures"][0]["at"] = [9, 9]
     assert any("off the map" in p for p in Draft.problems_of(broken, default()))
@@ -96,6 +99,7 @@ def test_a_sample_map_opens_in_the_editor_as_it_is() -> None:
         original = RULES.new_game({"map": map_id})
         assert RULES.encode(played.map) != b"" and played.map.rock == original.map.rock, map_id
         assert played.figures == original.figures and played.map.doors == original.map.doors, map_id
+        assert played.map.named() == original.map.named() == f.named() and f.be, map_id
 
 
 def test_the_template_shown_is_the_one_the_referee_resolves() -> None:

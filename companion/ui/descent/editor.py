@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from companion.core.messages import LANGS, Msg, Named
+from companion.core.messages import Msg, Named, named
 from companion.games.descent.data import DescentData, read_map
 from companion.games.descent.grid import SIDES, Boulder, Cell, Door, Figure, MapState, Side, Wall, edge
 from companion.games.descent.schema import TERRAIN, MapFile
@@ -34,10 +34,6 @@ STATS: dict[str, dict[str, Any]] = {
     "big-monster": {"wounds": 8, "armour": 1, "dice": ["red", "yellow"]},
 }
 NAMES = {"hero": N_("Hero {n}"), "monster": N_("Monster {n}"), "big-monster": N_("Big monster {n}")}
-
-
-def named(msgid: str, **fields: str | int) -> Named:
-    return {lang: Msg(msgid, dict(fields)).text(lang) for lang in LANGS}
 
 
 @dataclass
@@ -66,7 +62,7 @@ class Draft:
         terrain = {(x, y): ch for y, row in enumerate(f.floor) for x, ch in enumerate(row) if ch != "."}
         return cls(width, len(f.floor), terrain, {edge(w.at, w.side) for w in f.walls},
                 {edge(x.at, x.side): x for x in f.doors}, list(f.boulders),
-                [msgspec.structs.replace(x) for x in f.figures], {"en": f.en, "ar": f.ar})
+                [msgspec.structs.replace(x) for x in f.figures], f.named())
 
     # ---- what is where ----------------------------------------------------------------------------
 
@@ -170,7 +166,7 @@ class Draft:
             tool = f.id.rsplit("-", 1)[0]
             if tool in NAMES:
                 text = named(NAMES[tool], n=counts[f.kind])
-                f = msgspec.structs.replace(f, en=text["en"], ar=text["ar"])
+                f = msgspec.structs.replace(f, en=text["en"], ar=text["ar"], be=text["be"])
             out.append(f)
         return out
 
@@ -208,8 +204,9 @@ class Draft:
 
     def raw(self) -> dict[str, Any]:
         """The map as a setup carries it (a map file's fields), for the store and the rule system."""
-        f = MapFile(id="drawn", en=self.name["en"], ar=self.name["ar"], floor=self.rows(), walls=self._walls(),
-                    doors=list(self.doors.values()), boulders=list(self.boulders), figures=self.named_figures())
+        f = MapFile(id="drawn", en=self.name["en"], ar=self.name["ar"], be=self.name["be"], floor=self.rows(),
+                    walls=self._walls(), doors=list(self.doors.values()), boulders=list(self.boulders),
+                    figures=self.named_figures())
         out: dict[str, Any] = msgspec.to_builtins(f)
         return out
 

@@ -8,7 +8,7 @@ import msgspec
 
 from companion.core.dice import DieKind, Face
 from companion.core.flow import ThrowPrompt
-from companion.core.messages import LANGS, Msg, Named, listed, named
+from companion.core.messages import Named, listed, named
 from companion.games.descent.data import DescentData
 from companion.games.descent.state import GameState
 from companion.ui.i18n import N_
@@ -27,7 +27,7 @@ class Names:
         if f is not None:
             return {lang: text or f.en or f.id for lang, text in f.named().items()}
         if any(b.id == fid for b in self.state.map.boulders):
-            return {lang: Msg("Boulder {boulder}", {"boulder": fid}).text(lang) for lang in LANGS}
+            return named("Boulder {boulder}", boulder=fid)
         return named(TABLE_NAME)
 
     def listed(self, fids: list[str]) -> Named:

@@ -40,7 +40,7 @@ class DescentNewScreen(BaseScreen):
                              row_force_default=True, row_default_height=ui.touch)
         maps = desk.rules.data.maps
         for map_id, f in maps.items():
-            samples.add_widget(BigButton(ui, ui.text({"en": f.en, "ar": f.ar}), partial(self._sample, map_id),
+            samples.add_widget(BigButton(ui, ui.text(f.named()), partial(self._sample, map_id),
                                          font_size=ui.font("small")))
         samples.height = -(-len(maps) // 2) * (ui.touch + ui.gap)
         body.add_widget(samples)

@@ -78,7 +78,7 @@ class DescentTableScreen(BaseScreen):
         undo = BigButton(ui, ui.t("Undo"), self._undo, size_hint_x=None, width=ui.px(105), font_size=ui.font("small"))
         state = session.state if session is not None and session.game == "descent" else None
         undo.disabled = state is None
-        title = ui.text({"en": state.map.en, "ar": state.map.ar}) if state is not None else ""
+        title = ui.text(state.map.named()) if state is not None else ""
         body.add_widget(self.top_bar(title, [undo]))
         if state is None:
             body.add_widget(label(ui, ui.t("No game is in progress."), align="center"))
