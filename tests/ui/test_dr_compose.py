@@ -84,7 +84,7 @@ def test_chests_are_all_chosen_unless_untapped() -> None:
 def test_every_hero_side_reads_in_arabic() -> None:
     d = default()
     for hero in d.heroes.values():
-        for side in (hero.novice, hero.master):
+        for _, side in hero.sides():
             for msg in (*specialty(d, side), ultimate(d, side)):
                 assert msg.text("ar") != msg.text("en"), (hero.id, msg.id)
                 assert "{" not in msg.text("ar") and "{" not in msg.text("en"), msg
