@@ -21,6 +21,8 @@ from companion.ui.widgets import BigButton, Panel, label, row
 GAME = "dungeon-roll"
 MOST = 4
 COLUMNS = 5
+SHOWN_ROWS = 3.5
+"""The heroes' rows in sight: 26 heroes take six, scrolled; half a row says there are more."""
 _PLAYERS = Plural("{n} player: {heroes}", "{n} players: {heroes}", "n")
 
 
@@ -71,7 +73,10 @@ class DelveNewGameScreen(BaseScreen):
             button.padding = [ui.px(2), 0, ui.px(2), 0]  # "The Time Traveller" on one line in Arabic
             button.selected = hero_id in self.seats
             grid.add_widget(button)
-        body.add_widget(grid)
+        shown = min(grid.height, SHOWN_ROWS * (ui.touch + ui.gap / 2))
+        heroes = ScrollView(do_scroll_x=False, size_hint_y=None, height=shown)
+        heroes.add_widget(grid)
+        body.add_widget(heroes)
         about = Panel(orientation="vertical", padding=ui.gap)
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.px(2))
         box.bind(minimum_height=box.setter("height"))
