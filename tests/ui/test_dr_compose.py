@@ -4,8 +4,10 @@ engine takes, whatever order the dice are tapped in; and every hero's powers rea
 from __future__ import annotations
 
 import random
+import re
 
 from companion.core.flow import Accepted, Act, ActionPrompt, CardPrompt, Draw, Rejection, Throw
+from companion.core.messages import LANGS
 from companion.core.rules import Session, find
 from companion.games.dungeon_roll.data import default
 from companion.games.dungeon_roll.engine import ACTIONS
@@ -15,6 +17,7 @@ from companion.games.dungeon_roll.state import GameState
 from companion.ui.dungeon_roll.compose import Composer
 from companion.ui.dungeon_roll.heroes import specialty, ultimate
 
+CYRILLIC, ARABIC = re.compile(r"[\u0400-\u04ff]"), re.compile(r"[\u0600-\u06ff]")
 PARTY = {"p1": "fighter", "p2": "cleric", "p3": "mage", "p4": "thief", "p5": "champion", "p6": "fighter",
          "p7": "scroll"}
 
@@ -86,13 +89,18 @@ def test_chests_are_all_chosen_unless_untapped() -> None:
     assert session.state.draws == 1
 
 
-def test_every_hero_side_reads_in_arabic() -> None:
+def test_every_hero_side_reads_in_arabic_and_belarusian() -> None:
+    """Every side's specialty and ultimate has its sentence (a new effect without one is a KeyError) and
+    reads whole in each language, the hero's name and the sentence's fields filled in."""
     d = default()
     for hero in d.heroes.values():
         for _, side in hero.sides():
-            for msg in (*specialty(d, side), ultimate(d, side)):
-                assert msg.text("ar") != msg.text("en"), (hero.id, msg.id)
-                assert "{" not in msg.text("ar") and "{" not in msg.text("en"), msg
+            lines = [*specialty(d, side), ultimate(d, side)]
+            for msg in lines:
+                for lang in ("ar", "be"):
+                    assert msg.text(lang) != msg.text("en"), (hero.id, lang, msg.id)
+                assert not [lang for lang in LANGS if "{" in msg.text(lang)], msg
+                assert CYRILLIC.search(msg.text("be")) and ARABIC.search(msg.text("ar")), msg
 
 
 def test_a_refused_action_is_a_value_not_a_crash() -> None:
