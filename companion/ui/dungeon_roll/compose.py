@@ -140,8 +140,8 @@ class Composer:
     def tap(self, item: str) -> None:
         """A die or a unit tapped: taken out of the slot that holds it, else put in the first that takes it
         and has room (a slot of one: its value replaced when no other slot takes it; a full larger slot
-        takes nothing more). The companion that
-        quaffs, tapped again, is also revived by its own potions (R-DR-3); a third tap takes it back."""
+        takes nothing more). The companion that quaffs, tapped again, is also revived by its own potions
+        (R-DR-3); a third tap takes the revival back, a fourth the companion."""
         holding = [slot for slot in self.slots if item in self.values[slot]]
         revived = "revive" in self.slots and item in self.candidates("revive")
         if holding == ["target"] and revived:
