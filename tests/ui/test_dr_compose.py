@@ -7,7 +7,7 @@ import random
 import re
 
 from companion.core.flow import Accepted, Act, ActionPrompt, CardPrompt, Draw, Rejection, Throw
-from companion.core.messages import LANGS
+from companion.core.messages import LANGS, Msg
 from companion.core.rules import Session, find
 from companion.games.dungeon_roll.data import default
 from companion.games.dungeon_roll.engine import ACTIONS
@@ -223,3 +223,19 @@ def test_a_dig_s_discards_are_ready_only_when_as_many_as_the_side_says_are_tappe
     assert c.ready and c.values["treasures"] == [hand[0], hand[1]]
     assert isinstance(session.submit(c.act()), Accepted)
     assert session.state.player.treasures == hand[2:]
+
+
+def test_the_new_game_screen_reads_each_hero_s_sides_and_a_hero_pack_2_hero_has_one() -> None:
+    """Sheet, "Heroes": a hero levels up at 5 experience to its master side; Hero Pack 2's heroes have none
+    (R-DR-18) and are shown without one, where a master side's own specialty is shown where it differs."""
+    from companion.ui.dungeon_roll.newgame import hero_text
+
+    d = default()
+    for hero in d.heroes.values():
+        lines = hero_text(d, hero.id)
+        masters = [line for line in lines if isinstance(line, Msg) and line.id.startswith("At {xp} experience")]
+        assert len(masters) == (hero.master is not None), hero.id
+        assert lines[0] == hero.novice.named() and Msg("Ultimate: {text}", {}).id in [
+            line.id for line in lines if isinstance(line, Msg)]
+    tristan = hero_text(d, "tristan")
+    assert Msg("Spending a treasure of the hand refreshes the exhausted hero (ruling R-DR-18).") in tristan
