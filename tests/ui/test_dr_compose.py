@@ -17,6 +17,7 @@ from companion.games.dungeon_roll.state import GameState
 from companion.ui.dungeon_roll.compose import Composer
 from companion.ui.dungeon_roll.heroes import specialty, ultimate
 
+SLOTS_SEEN: set[str] = set()
 CYRILLIC, ARABIC = re.compile(r"[\u0400-\u04ff]"), re.compile(r"[\u0600-\u06ff]")
 PARTY = {"p1": "fighter", "p2": "cleric", "p3": "mage", "p4": "thief", "p5": "champion", "p6": "fighter",
          "p7": "scroll"}
@@ -131,6 +132,7 @@ def by_taps(state: GameState, prompt: ActionPrompt, wanted: Act) -> Act:
     for item in c.chosen() - {wanted.target, *(w.partition("=")[0] for w in named)}:
         c.tap(item)
     assert c.ready, (wanted, c.values)
+    SLOTS_SEEN.update(c.slots)
     return c.act()
 
 
@@ -177,6 +179,10 @@ def test_every_hero_side_s_ultimate_and_every_action_offered_is_put_together_by_
     assert not [key for key, actions in taken.items() if "ultimate" not in actions]
     offered = set().union(*taken.values())
     assert offered == set(ACTIONS), set(ACTIONS) - offered
+    from companion.ui.dungeon_roll.table import SLOT_HINTS
+
+    # Each slot tells the players what to tap.
+    assert {slot for slot in SLOTS_SEEN if not slot.startswith("level")} <= set(SLOT_HINTS)
 
 
 def until_action(session: Session[GameState]) -> ActionPrompt:
