@@ -18,7 +18,7 @@ from kivy.uix.gridlayout import GridLayout
 
 from companion.core.dice import DieKind
 from companion.core.flow import Input, Source, Throw, ThrowPrompt
-from companion.core.messages import Msg, Named
+from companion.core.messages import Msg, Named, verbatim
 from companion.ui.prompt_panel import RuleText, citation
 from companion.ui.theme import Ui
 from companion.ui.widgets import BigButton, Panel, label, row
@@ -66,7 +66,7 @@ class ThrowEntry:
 
 def die_labels(prompt: ThrowPrompt) -> dict[str, Label]:
     """Each die by its number in the throw ("1", "2"…): for dice no face names yet."""
-    return {die: {"en": str(n), "ar": str(n)} for n, die in enumerate(prompt.dice, start=1)}
+    return {die: verbatim(str(n)) for n, die in enumerate(prompt.dice, start=1)}
 
 
 class ThrowEntryPanel(Panel):
@@ -88,7 +88,7 @@ class ThrowEntryPanel(Panel):
     def face_name(self, die: str, face: str) -> str:
         kind = self.kinds.get(self.entry.prompt.dice[die])
         found = kind.face(face) if kind is not None else None
-        return self.ui.text({"en": found.en, "ar": found.ar}) if found is not None else face
+        return self.ui.text(found.named()) if found is not None else face
 
     def draw(self) -> None:
         ui, entry = self.ui, self.entry
@@ -100,7 +100,7 @@ class ThrowEntryPanel(Panel):
         dice = self._grid(self.die_columns, len(entry.dice))
         for die in entry.dice:
             shown = self.face_name(die, entry.faces[die]) if die in entry.faces else ui.t("?")
-            text = f"{ui.text(self.labels.get(die, {'en': die}))}: {shown}"
+            text = f"{ui.text(self.labels.get(die, verbatim(die)))}: {shown}"
             button = BigButton(ui, text, partial(self._choose, die), font_size=ui.font("small"))
             button.selected = die == entry.current
             self.buttons[f"die:{die}"] = button
@@ -109,7 +109,7 @@ class ThrowEntryPanel(Panel):
         kind = self.kinds.get(entry.prompt.dice[entry.current]) if entry.current is not None else None
         faces = self._grid(self.face_columns, len(kind.faces) if kind is not None else 0)
         for face in kind.faces if kind is not None else []:
-            button = BigButton(ui, ui.text({"en": face.en, "ar": face.ar}), partial(self._enter, face.id),
+            button = BigButton(ui, ui.text(face.named()), partial(self._enter, face.id),
                                font_size=ui.font("small"))
             self.buttons[f"face:{face.id}"] = button
             faces.add_widget(button)

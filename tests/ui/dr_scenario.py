@@ -24,7 +24,7 @@ LEAVE = {"form": "keep", "monsters": "flee", "loot": "done", "dragon": "flee", "
 def face(d: Any, kind: str, face_id: str) -> str:
     found = default().dice[kind].face(face_id)
     assert found is not None
-    return str(d.app.ui().text({"en": found.en, "ar": found.ar}))
+    return str(d.app.ui().text(found.named()))
 
 
 def action(d: Any, option: str) -> str:
@@ -127,13 +127,13 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     yield from d.tap(d.t("New game"))
     assert d.screen() == "dr-newgame"
     knight = default().heroes["knight"].novice
-    knight_name = str(app.ui().text({"en": knight.en, "ar": knight.ar}))
+    knight_name = str(app.ui().text(knight.named()))
     yield from d.tap(knight_name)  # seated, then freed again
     assert app.manager.get_screen("dr-newgame").seats == ["knight"]
     yield from d.tap(knight_name)
     assert app.manager.get_screen("dr-newgame").seats == []
     mercenary = default().heroes["mercenary"].novice
-    yield from d.tap(str(app.ui().text({"en": mercenary.en, "ar": mercenary.ar})))
+    yield from d.tap(str(app.ui().text(mercenary.named())))
     yield from shot(d, "newgame")
     yield from d.tap(d.t("Start the game"))
     assert d.screen() == "dr-table" and [p.hero for p in state().players] == ["mercenary"]
@@ -181,7 +181,7 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     assert isinstance(app.table.prompt, CardPrompt)
     yield from shot(d, "treasure")
     sword = default().treasures["vorpal-sword"]
-    yield from d.tap(str(app.ui().text({"en": sword.en, "ar": sword.ar})))
+    yield from d.tap(str(app.ui().text(sword.named())))
     assert [t.rsplit("-", 1)[0] for t in state().player.treasures] == ["vorpal-sword"]
     yield from d.tap(action(d, "retire"))
     assert state().players[0].xp == 2 and state().players[0].delves == ["retired"]
@@ -212,11 +212,11 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     yield from d.tap(d.t("Home"))
     yield from shot(d, "home")
     # Every screen is built again in the other language and back, the game in play untouched.
-    from companion.ui.home import other_language
+    from companion.ui.home import other_languages
 
     first = app.lang
-    yield from d.tap(other_language(first)[1])
-    yield from d.tap(other_language(app.lang)[1])
+    yield from d.tap(other_languages(first)[0][1])
+    yield from d.tap(dict(other_languages(app.lang))[first])
     assert app.lang == first
     yield from d.tap(d.t("Back to the game"))
     assert d.screen() == "dr-table" and len(state().player.delves) == 2
@@ -259,7 +259,7 @@ def dungeon_roll_duo(d: Any) -> Generator[float, None, None]:
     yield from d.tap(d.t("New game"))
     for seated in ("sorceress", "knight"):
         side = default().heroes[seated].novice
-        yield from d.tap(str(app.ui().text({"en": side.en, "ar": side.ar})))
+        yield from d.tap(str(app.ui().text(side.named())))
     yield from d.tap(d.t("Start the game"))
     assert [p.hero for p in app_state(d).players] == ["sorceress", "knight"]
     yield from leave(d)

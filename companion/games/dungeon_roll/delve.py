@@ -102,8 +102,10 @@ def thrown(g: Play) -> None:
         scrolls = [die for die in back if s.dice[die].face == "scroll"]
         g.move(scrolls, "box")
         g.move([die for die in back if die not in scrolls], "party")
-        g.say("graveyard", "R-DR-26", "{count} dice return to the party, {scrolls} scroll(s) discarded (ruling "
-              "R-DR-26).", count=len(back) - len(scrolls), scrolls=len(scrolls))
+        g.say("graveyard", "R-DR-26", Plural("{count} die returns to the party; scrolls discarded: {scrolls} (ruling "
+                                             "R-DR-26).", "{count} dice return to the party; scrolls discarded: "
+                                             "{scrolls} (ruling R-DR-26).", "count"),
+              count=len(back) - len(scrolls), scrolls=len(scrolls))
     shown(g)
 
 
@@ -149,8 +151,9 @@ def shown(g: Play) -> None:
     dragons = s.showing("dungeon", ("dragon",))
     if dragons:
         g.move(dragons, "lair")
-        g.say("lair", "DR §Monster phase", "{count} dragon(s) go to the Dragon's Lair ({lair} there now).",
-              count=len(dragons), lair=len(s.at("lair")))
+        g.say("lair", "DR §Monster phase", Plural("{count} dragon goes to the Dragon's Lair ({lair} there now).",
+                                                  "{count} dragons go to the Dragon's Lair ({lair} there now).",
+                                                  "count"), count=len(dragons), lair=len(s.at("lair")))
         lair_limit(g)
 
 

@@ -6,10 +6,14 @@ that change what a companion can do live in `units`.
 from __future__ import annotations
 
 from companion.core.flow import Act, Layer, Rejection, reject
+from companion.core.messages import Plural
 from companion.games.dungeon_roll import delve, loot, powers, units
 from companion.games.dungeon_roll.delve import MONSTER_FACES
 from companion.games.dungeon_roll.phases import dice_at, ids, spend, to_lair
 from companion.games.dungeon_roll.play import Play
+
+TOO_MANY_MONSTERS = Plural("The ultimate acts on at most {count} monster.", "The ultimate acts on at most {count} "
+                           "monsters.", "count")
 
 
 def ultimate_fits(g: Play) -> bool:
@@ -92,24 +96,24 @@ def ultimate(g: Play, inp: Act) -> Rejection | None:
         if not wrong and ult.effect == "one-of-each" and len({g.s.dice[m].face for m in monsters}) < len(monsters):
             return reject("one-of-each", Layer.ILLEGAL, rule, "The ultimate takes one monster of each type.")
         if wrong or (len(monsters) > ult.count and ult.effect != "one-of-each"):
-            return wrong or reject("too-many", Layer.ILLEGAL, rule,
-                                   "The ultimate acts on at most {count} monster(s).",
-                                   count=ult.count)
+            return wrong or reject("too-many", Layer.ILLEGAL, rule, TOO_MANY_MONSTERS, count=ult.count)
         if ult.effect == "recruit":
             for die in monsters:
                 g.s.dice[die].face = ult.kinds[0]
             g.move(monsters, "party")
-            g.say("recruit", "R-DR-15", "{hero} turns {count} monster(s) into companions of the party (ruling "
-                  "R-DR-15).", hero=g.hero_name(), count=len(monsters))
+            g.say("recruit", "R-DR-15", Plural("{hero} turns {count} monster into a companion of the party (ruling "
+                                               "R-DR-15).", "{hero} turns {count} monsters into companions of the "
+                                               "party (ruling R-DR-15).", "count"),
+                  hero=g.hero_name(), count=len(monsters))
         elif ult.effect in ("hero-defeats", "one-of-each"):
             g.move(monsters, "box")
-            g.say("hero-defeats", rule, "{hero} defeats {count} monster(s).", hero=g.hero_name(),
-                  count=len(monsters))
+            g.say("hero-defeats", rule, powers.HERO_DEFEATS, hero=g.hero_name(), count=len(monsters))
         else:
             for die in monsters:
                 g.s.dice[die].face = ult.into
-            g.say("transform", rule, "{hero} turns {count} monster(s) into {face}.", hero=g.hero_name(),
-                  count=len(monsters), face=g.face_name(monsters[0]))
+            g.say("transform", rule, Plural("{hero} turns {count} monster into {face}.",
+                                            "{hero} turns {count} monsters into {face}.", "count"),
+                  hero=g.hero_name(), count=len(monsters), face=g.face_name(monsters[0]))
     elif ult.effect == "reroll":
         dice = ids(inp, "dice")
         if isinstance(dice, Rejection):
@@ -152,8 +156,7 @@ def _price(g: Play, inp: Act) -> Rejection | None:
     if isinstance(revive, Rejection):
         return revive
     if len(revive) > len(potions) or any(die not in s.at("graveyard", "party") for die in revive):
-        return reject("cannot-revive", Layer.ILLEGAL, "R-DR-3", "{count} potion(s) revive at most {count} "
-                      "die/dice of the graveyard (ruling R-DR-3).", count=len(potions))
+        return reject("cannot-revive", Layer.ILLEGAL, "R-DR-3", loot.CANNOT_REVIVE, count=len(potions))
     spend(g, paid)
     s.ultimate_used = True
     if ult.effect == "dragon-price":
@@ -165,8 +168,11 @@ def _price(g: Play, inp: Act) -> Rejection | None:
         s.dice[die].face = face
         g.move([die], "party")
     s.draws += len(chests)
-    g.say("crusade", rule, "{hero} spends a treasure: every monster defeated, {chests} chest(s) opened, "
-          "{revived} companion(s) revived, the Lair discarded.", hero=g.hero_name(), chests=len(chests),
+    g.say("crusade", rule, Plural("{hero} spends a treasure: every monster defeated, {chests} chest opened, "
+                                  "companions revived: {revived}, the Lair discarded.",
+                                  "{hero} spends a treasure: every monster defeated, {chests} chests opened, "
+                                  "companions revived: {revived}, the Lair discarded.", "chests"),
+          hero=g.hero_name(), chests=len(chests),
           revived=len(revive))
     return None
 
@@ -179,13 +185,13 @@ def _revive(g: Play, inp: Act) -> Rejection | None:
     if isinstance(revive, Rejection):
         return revive
     if not revive or len(revive) > count or any(die not in g.s.at("graveyard", "party") for die in revive):
-        return reject("cannot-revive", Layer.ILLEGAL, "R-DR-3", "{count} potion(s) revive at most {count} "
-                      "die/dice of the graveyard (ruling R-DR-3).", count=count)
+        return reject("cannot-revive", Layer.ILLEGAL, "R-DR-3", loot.CANNOT_REVIVE, count=count)
     for die, face in sorted(revive.items()):
         g.s.dice[die].face = face
         g.move([die], "party")
     g.s.ultimate_used = True
-    g.say("revive", "R-DR-12", "{hero} revives {count} companion(s).", hero=g.hero_name(), count=len(revive))
+    g.say("revive", "R-DR-12", Plural("{hero} revives {count} companion.", "{hero} revives {count} companions.",
+                                      "count"), hero=g.hero_name(), count=len(revive))
     if g.side().ultimate.no_retire:
         g.s.retire_barred = True
         g.say("no-retire", "R-DR-20", "{hero} cannot retire in this delve until a dragon is slain (ruling R-DR-20).",
@@ -208,13 +214,12 @@ def _per_dragon(g: Play, inp: Act) -> Rejection | None:
     whole = all(set(g.s.showing("dungeon", (t,))) <= set(monsters) for t in types)
     if g.side().ultimate.effect == "per-dragon":
         if len(monsters) > dragons:
-            return reject("too-many", Layer.ILLEGAL, rule, "The ultimate acts on at most {count} monster(s).",
-                          count=dragons)
+            return reject("too-many", Layer.ILLEGAL, rule, TOO_MANY_MONSTERS, count=dragons)
     elif len(types) > dragons or not whole:
         return reject("whole-types", Layer.ILLEGAL, rule,
                       "The ultimate discards whole types of monster, one type for each dragon ({count}).",
                       count=dragons)
     g.move(monsters, "box")
     g.s.ultimate_used = True
-    g.say("hero-defeats", rule, "{hero} defeats {count} monster(s).", hero=g.hero_name(), count=len(monsters))
+    g.say("hero-defeats", rule, powers.HERO_DEFEATS, hero=g.hero_name(), count=len(monsters))
     return None

@@ -7,11 +7,15 @@ takes it, or gives the chest's experience instead when the bag is empty.
 from __future__ import annotations
 
 from companion.core.flow import Act, Layer, Rejection, reject
+from companion.core.messages import Plural
 from companion.games.dungeon_roll import delve, units
 from companion.games.dungeon_roll.delve import LAST_LEVEL
 from companion.games.dungeon_roll.phases import dice_at, ids, spend, token_of, unit_of
 from companion.games.dungeon_roll.play import Play
 from companion.games.dungeon_roll.schema import PARTY_FACES
+
+CANNOT_REVIVE = Plural("{count} potion revives at most {count} die of the graveyard (ruling R-DR-3).",
+                       "{count} potions revive at most {count} dice of the graveyard (ruling R-DR-3).", "count")
 
 
 def open_chests(g: Play, inp: Act) -> Rejection | None:
@@ -37,7 +41,8 @@ def open_chests(g: Play, inp: Act) -> Rejection | None:
     spend(g, unit)
     g.move(chests, "box")
     g.s.draws += len(chests)
-    g.say("open", rule, "The {unit} opens {count} chest(s).", unit=name, count=len(chests))
+    g.say("open", rule, Plural("The {unit} opens {count} chest.", "The {unit} opens {count} chests.", "count"),
+          unit=name, count=len(chests))
     return None
 
 
@@ -70,16 +75,17 @@ def quaff(g: Play, inp: Act) -> Rejection | None:
         return wrong
     graveyard = {*g.s.at("graveyard", "party"), *([unit] if unit in g.s.at("party", "party") else [])}
     if len(revive) > len(potions) or any(die not in graveyard for die in revive):
-        return reject("cannot-revive", Layer.ILLEGAL, rule, "{count} potion(s) revive at most {count} die/dice of "
-                      "the graveyard (ruling R-DR-3).", count=len(potions))
+        return reject("cannot-revive", Layer.ILLEGAL, rule, CANNOT_REVIVE, count=len(potions))
     name = g.unit_name(unit)
     spend(g, unit)
     g.move(potions, "box")
     for die, face in sorted(revive.items()):
         g.s.dice[die].face = face
         g.move([die], "party")
-    g.say("quaff", rule, "The {unit} quaffs {count} potion(s); {revived} companion(s) return to the party "
-          "(ruling R-DR-3).", unit=name, count=len(potions), revived=len(revive))
+    g.say("quaff", rule, Plural("The {unit} quaffs {count} potion; companions back in the party: {revived} (ruling "
+                                "R-DR-3).", "The {unit} quaffs {count} potions; companions back in the party: "
+                                "{revived} (ruling R-DR-3).", "count"), unit=name, count=len(potions),
+          revived=len(revive))
     g.refresh("quaff")
     return None
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.core.flow import Act, Layer, Rejection, reject
+from companion.core.messages import Plural
 from companion.games.dungeon_roll import delve, units
 from companion.games.dungeon_roll.delve import MONSTER_FACES
 from companion.games.dungeon_roll.play import Play
@@ -110,8 +111,9 @@ def fight(g: Play, inp: Act) -> Rejection | None:
     champion = unit in g.s.dice and g.s.dice[unit].face == "champion"
     spend(g, unit)
     g.move(monsters, "box")
-    g.say("defeat", rule, "The {unit} defeats {count} monster(s) and goes to the graveyard.", unit=name,
-          count=len(monsters))
+    g.say("defeat", rule, Plural("The {unit} defeats {count} monster and goes to the graveyard.",
+                                 "The {unit} defeats {count} monsters and goes to the graveyard.", "count"),
+          unit=name, count=len(monsters))
     if len(monsters) >= 2:
         _many_at_once(g, unit if champion else "")
     return None
@@ -171,7 +173,8 @@ def to_lair(g: Play, rule: str) -> None:
     for die in monsters:
         g.s.dice[die].face = "dragon"
     g.move(monsters, "lair")
-    g.say("baited", rule, "{count} monster(s) become dragons and go to the Lair ({lair} there now).",
+    g.say("baited", rule, Plural("{count} monster becomes a dragon and goes to the Lair ({lair} there now).",
+                                 "{count} monsters become dragons and go to the Lair ({lair} there now).", "count"),
           count=len(monsters), lair=len(g.s.at("lair")))
     delve.lair_limit(g)
 

@@ -16,6 +16,7 @@ from companion.games.dungeon_roll.play import Play
 from companion.games.dungeon_roll.schema import DUNGEON_FACES, PARTY_FACES
 
 IN_A_LEVEL = ("monsters", "loot", "dragon")
+HERO_DEFEATS = Plural("{hero} defeats {count} monster.", "{hero} defeats {count} monsters.", "count")
 TOO_MANY = Plural("The ultimate acts on at most {count} die.", "The ultimate acts on at most {count} dice.", "count")
 
 
@@ -57,8 +58,10 @@ def ultimate(g: Play, inp: Act) -> Rejection | None:
 
 def _dig(g: Play, inp: Act) -> Rejection | None:
     ult = g.side().ultimate
-    g.say("dig", "R-DR-19", "{hero} draws {count} treasure(s), then discards {discard} from the hand (ruling "
-          "R-DR-19).", hero=g.hero_name(), count=ult.count, discard=ult.discard)
+    g.say("dig", "R-DR-19", Plural("{hero} draws {count} treasure, then discards {discard} from the hand (ruling "
+                                   "R-DR-19).", "{hero} draws {count} treasures, then discards {discard} from the "
+                                   "hand (ruling R-DR-19).", "count"),
+          hero=g.hero_name(), count=ult.count, discard=ult.discard)
     g.bonus_draws(ult.count)
     g.s.discards = ult.discard
     return None
@@ -94,8 +97,11 @@ def _champions(g: Play, inp: Act) -> Rejection | None:
         return wrong or reject("too-many", Layer.ILLEGAL, "R-DR-20", TOO_MANY, count=len(champions))
     g.move(monsters, "box")
     g.s.throw, g.s.throw_why = champions, "champions"
-    g.say("champions", "R-DR-20", "{hero} discards {count} monster(s), one for each champion, and throws the "
-          "{champions} champion(s) again (ruling R-DR-20).", hero=g.hero_name(), count=len(monsters),
+    g.say("champions", "R-DR-20", Plural("{hero} discards {count} monster, one for each champion, and throws the "
+                                         "champions again ({champions}; ruling R-DR-20).",
+                                         "{hero} discards {count} monsters, one for each champion, and throws the "
+                                         "champions again ({champions}; ruling R-DR-20).", "count"),
+          hero=g.hero_name(), count=len(monsters),
           champions=len(champions))
     return None
 
@@ -125,8 +131,10 @@ def _set_face(g: Play, inp: Act) -> Rejection | None:
     chosen = {die: face for die, face in pairs}
     kinds = [g.s.dice[die].kind for die in chosen]
     if len(chosen) > ult.count or (ult.one_each and len(set(kinds)) != len(kinds)):
-        return reject("set-face-count", Layer.ILLEGAL, rule, "{hero} sets at most {count} die/dice, one of each kind "
-                      "where the ultimate says so (ruling R-DR-23).", hero=g.hero_name(), count=ult.count)
+        return reject("set-face-count", Layer.ILLEGAL, rule, Plural(
+            "{hero} sets at most {count} die, one of each kind where the ultimate says so (ruling R-DR-23).",
+            "{hero} sets at most {count} dice, one of each kind where the ultimate says so (ruling R-DR-23).",
+            "count"), hero=g.hero_name(), count=ult.count)
     for die, face in chosen.items():
         if face not in (PARTY_FACES if g.s.dice[die].kind == "party" else DUNGEON_FACES):
             return reject("unknown-face", Layer.MALFORMED, rule, "Die {die} has no face {face}.", die=die, face=face)
@@ -151,8 +159,10 @@ def _type_for_treasure(g: Play, inp: Act) -> Rejection | None:
         return reject("one-whole-type", Layer.ILLEGAL, rule, "The ultimate takes every monster of one type "
                       "(ruling R-DR-27).")
     g.move(monsters, "box")
-    g.say("type-for-treasure", rule, "{hero} discards {count} monster(s) of one type and draws a treasure for "
-          "each (ruling R-DR-27).", hero=g.hero_name(), count=len(monsters))
+    g.say("type-for-treasure", rule, Plural("{hero} discards {count} monster of one type and draws a treasure for "
+                                            "it (ruling R-DR-27).", "{hero} discards {count} monsters of one type "
+                                            "and draws a treasure for each (ruling R-DR-27).", "count"),
+          hero=g.hero_name(), count=len(monsters))
     g.bonus_draws(len(monsters))
     return None
 
@@ -185,11 +195,15 @@ def _dragons_serve(g: Play, inp: Act) -> Rejection | None:
     g.move([*lair, *dice], "box")
     g.s.draws += len(dice) if name == "chests" else 0
     if name == "chests":
-        g.say("dragons-open", rule, "The {lair} dragon(s) of the Lair serve {hero} and open {count} chest(s) "
-              "(ruling R-DR-25).", lair=len(lair), hero=g.hero_name(), count=len(dice))
+        g.say("dragons-open", rule, Plural("The dragons of the Lair ({lair}) serve {hero} and open {count} chest "
+                                           "(ruling R-DR-25).", "The dragons of the Lair ({lair}) serve {hero} and "
+                                           "open {count} chests (ruling R-DR-25).", "count"),
+              lair=len(lair), hero=g.hero_name(), count=len(dice))
     else:
-        g.say("dragons-defeat", rule, "The {lair} dragon(s) of the Lair serve {hero} and defeat {count} "
-              "monster(s) (ruling R-DR-25).", lair=len(lair), hero=g.hero_name(), count=len(dice))
+        g.say("dragons-defeat", rule, Plural("The dragons of the Lair ({lair}) serve {hero} and defeat {count} "
+                                             "monster (ruling R-DR-25).", "The dragons of the Lair ({lair}) serve "
+                                             "{hero} and defeat {count} monsters (ruling R-DR-25).", "count"),
+              lair=len(lair), hero=g.hero_name(), count=len(dice))
     return None
 
 
@@ -218,7 +232,7 @@ def _discard_dice(g: Play, inp: Act) -> Rejection | None:
 def _all_monsters(g: Play, inp: Act) -> Rejection | None:
     monsters = g.s.showing("dungeon", MONSTER_FACES)
     g.move(monsters, "box")
-    g.say("hero-defeats", "R-DR-12", "{hero} defeats {count} monster(s).", hero=g.hero_name(), count=len(monsters))
+    g.say("hero-defeats", "R-DR-12", HERO_DEFEATS, hero=g.hero_name(), count=len(monsters))
     return None
 
 

@@ -11,14 +11,14 @@ from typing import Any
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
-from companion.core.messages import Msg, Named, Plural
+from companion.core.messages import Msg, Named, Plural, verbatim
 from companion.games.dungeon_roll.data import GameData
 from companion.games.dungeon_roll.delve import DELVES
+from companion.games.dungeon_roll.play import Play
 from companion.games.dungeon_roll.schema import DUNGEON_FACES, PARTY_FACES
 from companion.games.dungeon_roll.state import GameState
 from companion.ui import theme
 from companion.ui.dungeon_roll.compose import Composer
-from companion.ui.dungeon_roll.heroes import side_name
 from companion.ui.theme import Ui
 from companion.ui.widgets import BigButton, Panel, label
 
@@ -28,19 +28,17 @@ ORDER = {f: n for n, f in enumerate((*PARTY_FACES, *DUNGEON_FACES))}
 
 def party_face(d: GameData, face_id: str) -> Named:
     found = d.dice["party"].face(face_id)
-    return {"en": found.en, "ar": found.ar} if found else {"en": face_id, "ar": face_id}
+    return found.named() if found else verbatim(face_id)
 
 
 def face(d: GameData, s: GameState, die: str) -> Named:
     kind = d.dice[s.dice[die].kind]
     found = kind.face(s.dice[die].face)
-    return {"en": found.en, "ar": found.ar} if found else {"en": kind.en, "ar": kind.ar}
+    return found.named() if found else kind.named()
 
 
 def hero(d: GameData, s: GameState, index: int) -> Named:
-    player = s.players[index]
-    spec = d.heroes[player.hero]
-    return side_name(spec.master if player.master else spec.novice)
+    return Play(s, d).hero_name(index)
 
 
 def unit_name(d: GameData, s: GameState, unit: str) -> Named:
@@ -50,7 +48,7 @@ def unit_name(d: GameData, s: GameState, unit: str) -> Named:
     if unit == "hero":
         return hero(d, s, s.turn)
     spec = d.treasures.get(unit.rsplit("-", 1)[0])
-    return {"en": spec.en, "ar": spec.ar} if spec else {"en": unit, "ar": unit}
+    return spec.named() if spec else verbatim(unit)
 
 
 def heading(d: GameData, s: GameState | None) -> Msg:

@@ -14,13 +14,15 @@ from companion.core.messages import Msg, Named, Plural
 from companion.games.dungeon_roll.data import GameData, default
 from companion.ui import theme
 from companion.ui.base import BaseScreen
-from companion.ui.dungeon_roll.heroes import as_named, hero_names, side_name, specialty, ultimate
+from companion.ui.dungeon_roll.heroes import as_named, hero_names, specialty, ultimate
 from companion.ui.newgame_screen import IN_PROGRESS
 from companion.ui.widgets import BigButton, Panel, label, row
 
 GAME = "dungeon-roll"
 MOST = 4
 COLUMNS = 5
+SHOWN_ROWS = 3.5
+"""The heroes' rows in sight: 26 heroes take six, scrolled; half a row says there are more."""
 _PLAYERS = Plural("{n} player: {heroes}", "{n} players: {heroes}", "n")
 
 
@@ -36,11 +38,17 @@ def seat(seats: list[str], hero: str) -> Msg | None:
 
 
 def hero_text(d: GameData, hero: str) -> list[Msg | Named]:
+    """The novice side's name, specialty and ultimate; then the master side's, for a hero who has one (its
+    specialty only where it differs)."""
     spec = d.heroes[hero]
-    lines: list[Msg | Named] = [side_name(spec.novice), *specialty(d, spec.novice),
-             Msg("Ultimate: {text}", {"text": as_named(ultimate(d, spec.novice))})]
-    lines.append(Msg("At {xp} experience: {side}. Ultimate: {text}",
-                     {"xp": spec.level_up, "side": side_name(spec.master), "text": as_named(ultimate(d, spec.master))}))
+    lines: list[Msg | Named] = [spec.novice.named(), *specialty(d, spec.novice),
+                                Msg("Ultimate: {text}", {"text": as_named(ultimate(d, spec.novice))})]
+    if spec.master is not None:
+        lines.append(Msg("At {xp} experience: {side}. Ultimate: {text}",
+                         {"xp": spec.level_up, "side": spec.master.named(),
+                          "text": as_named(ultimate(d, spec.master))}))
+        novice = specialty(d, spec.novice)
+        lines += [msg for msg in specialty(d, spec.master) if msg not in novice]
     return lines
 
 
@@ -60,12 +68,15 @@ class DelveNewGameScreen(BaseScreen):
                           row_force_default=True, row_default_height=ui.touch, size_hint_y=None,
                           height=rows * ui.touch + (rows - 1) * ui.gap / 2)
         for hero_id, spec in data.heroes.items():
-            button = BigButton(ui, ui.text(side_name(spec.novice)), partial(self._tap, hero_id),
+            button = BigButton(ui, ui.text(spec.novice.named()), partial(self._tap, hero_id),
                                font_size=ui.font("small"))
             button.padding = [ui.px(2), 0, ui.px(2), 0]  # "The Time Traveller" on one line in Arabic
             button.selected = hero_id in self.seats
             grid.add_widget(button)
-        body.add_widget(grid)
+        shown = min(grid.height, SHOWN_ROWS * (ui.touch + ui.gap / 2))
+        heroes = ScrollView(do_scroll_x=False, size_hint_y=None, height=shown)
+        heroes.add_widget(grid)
+        body.add_widget(heroes)
         about = Panel(orientation="vertical", padding=ui.gap)
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.px(2))
         box.bind(minimum_height=box.setter("height"))

@@ -17,7 +17,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.core.flow import ActionPrompt, CardPrompt, Draw, Input, Source, ThrowPrompt
-from companion.core.messages import Msg, Named
+from companion.core.messages import Msg, Named, Plural
 from companion.games.dungeon_roll.data import GameData, default
 from companion.games.dungeon_roll.schema import COMPANIONS
 from companion.games.dungeon_roll.state import GameState
@@ -42,7 +42,13 @@ SLOT_HINTS = {
     "dice": N_("Tap the dice to throw again."),
     "units": N_("Tap the companions that fight the dragon, each of a different kind (ruling R-DR-4)."),
     "treasure": N_("Tap the treasure to spend."),
+    "treasures": N_("Tap the treasures of the hand to discard (ruling R-DR-19)."),
+    "set": N_("Tap a face, then the die set to it (ruling R-DR-23)."),
+    "loot": N_("Tap the chest or the potion to discard."),
+    "dungeon": N_("Tap the dungeon dice."),
 }
+LEVEL_HINT = Plural("Tap {count} die for level {level} (ruling R-DR-22).",
+                    "Tap {count} dice for level {level} (ruling R-DR-22).", "count")
 STAKE_RULE = "R-DR-17"
 
 
@@ -177,7 +183,7 @@ class DelveScreen(BaseScreen):
         ui = self.ui
         self._text(now, ui.text(composer.option.label), "body", bold=True)
         slot = next((s for s in composer.slots if not composer.values[s]), composer.slots[-1])
-        self._text(now, ui.t(SLOT_HINTS[slot]), "small", color=theme.MUTED)
+        self._text(now, self._hint(composer, slot), "small", color=theme.MUTED)
         shown = set(board.tappable(composer.state))
         extra = [u for s in composer.slots for u in composer.candidates(s) if u not in shown]
         buttons = []
@@ -186,12 +192,10 @@ class DelveScreen(BaseScreen):
                                partial(self._tap_die, unit), font_size=ui.font("small"))
             button.selected = unit in composer.chosen()
             buttons.append(button)
-        if "revive" in composer.slots:
-            for face_id in COMPANIONS:
-                button = BigButton(ui, ui.text(board.party_face(self.data, face_id)),
-                                   partial(self._revive_as, face_id), font_size=ui.font("small"))
-                button.selected = composer.revive_face == face_id
-                buttons.append(button)
+        for face_id, name in self._faces(composer):
+            button = BigButton(ui, ui.text(name), partial(self._face, face_id), font_size=ui.font("small"))
+            button.selected = composer.face == face_id
+            buttons.append(button)
         grid = self._grid_of(buttons)
         scroll = ScrollView(do_scroll_x=False)
         scroll.add_widget(grid)
@@ -200,6 +204,20 @@ class DelveScreen(BaseScreen):
         go.disabled = not composer.ready
         back = BigButton(ui, ui.t("Back"), self._cancel, font_size=ui.font("small"))
         now.add_widget(row(ui, [go, back], size_hint_y=None, height=ui.touch))
+
+    def _hint(self, composer: Composer, slot: str) -> str:
+        if slot.startswith("level"):
+            return self.ui.text(Msg.of(LEVEL_HINT, {"count": composer.room(slot) or 0, "level": int(slot[5:])}))
+        return self.ui.t(SLOT_HINTS[slot])
+
+    def _faces(self, composer: Composer) -> list[tuple[str, Named]]:
+        """The faces a revived die may come back on (a companion's, R-DR-3), or a set die may show (any of
+        its kind's, R-DR-23)."""
+        if "set" in composer.slots:
+            return [(f.id, f.named()) for kind in ("party", "dungeon") for f in self.data.dice[kind].faces]
+        if "revive" in composer.slots:
+            return [(f, board.party_face(self.data, f)) for f in COMPANIONS]
+        return []
 
     # ---- taps -----------------------------------------------------------------------------------
 
@@ -213,7 +231,7 @@ class DelveScreen(BaseScreen):
         option = next(o for o in prompt.options if o.id == action)
         composer = Composer(app.session.state, self.data, option, prompt.actor)
         single = all(len(composer.candidates(s)) == 1 for s in composer.slots)
-        if not composer.slots or (single and not set(composer.slots) & {"revive", "monsters", "units"}):
+        if not composer.slots or (single and not set(composer.slots) & {"revive", "monsters", "units", "set"}):
             for slot in composer.slots:
                 composer.values[slot] = composer.candidates(slot)
             self.answer(composer.act())
@@ -229,9 +247,9 @@ class DelveScreen(BaseScreen):
             self.composer.tap(die)
         self.refresh()
 
-    def _revive_as(self, face: str) -> None:
+    def _face(self, face: str) -> None:
         if self.composer is not None:
-            self.composer.revive_face = face
+            self.composer.face = face
         self.refresh()
 
     def _confirm(self) -> None:
