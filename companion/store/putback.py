@@ -11,6 +11,7 @@ data when it has them (`rules.data.heroes`, `.monsters`, `.potions`, `.equipment
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import msgspec
@@ -54,12 +55,20 @@ class Names:
         names = found.named() if isinstance(found, Naming) else {}
         return {lang: names.get(lang) or names.get("en") or face for lang in LANGS}
 
-    def throw(self, faces: dict[str, str]) -> Named:
-        """Each die of a throw with its face named: "p1 fighter, d1 goblin" (a face id names its kind)."""
-        kinds = (getattr(self.data, "dice", None) or {}).values()
-        shown = [(die, next((self.face(k.id, face) for k in kinds if any(f.id == face for f in k.faces)),
-                            verbatim(face))) for die, face in faces.items()]
-        return listed({lang: f"{die} {text}" for lang, text in name.items()} for die, name in shown)
+    def thrown(self, faces: dict[str, str]) -> tuple[Named, Named]:
+        """A throw as the table sees it, without the engine's die ids: its dice by kind ("party die ×7") and
+        the faces they show. A die's kind is its id when the id names one (Descent's "red", "black-2"),
+        else the kind whose faces hold its face (Dungeon Roll's "p1" showing "fighter")."""
+        kinds = getattr(self.data, "dice", None) or {}
+        found = [kinds.get(die) or kinds.get(die.rpartition("-")[0]) or
+                 next((k for k in kinds.values() if any(f.id == face for f in k.faces)), None)
+                 for die, face in faces.items()]
+        counts = Counter(k.id for k in found if k is not None)
+        dice = listed({lang: f"{text} ×{n}" for lang, text in self.of("dice", kind).items()}
+                      for kind, n in counts.items())
+        shown = listed(self.face(k.id, face) if k is not None else verbatim(face)
+                       for k, face in zip(found, faces.values(), strict=True))
+        return dice, shown
 
     def deck(self, deck_id: str) -> Named:
         return DECK_NAMES.get(deck_id, verbatim(deck_id))
@@ -187,8 +196,8 @@ def what_stands(names: Names, seen: list[Input]) -> list[Msg]:
         if isinstance(inp, Roll) and inp.face is not None:
             what, result = names.of("dice", inp.die), names.face(inp.die, inp.face)
         elif isinstance(inp, Throw) and inp.faces:
-            what = {lang: Msg("the throw of {dice}", {"dice": " ".join(inp.faces)}).text(lang) for lang in LANGS}
-            result = names.throw(inp.faces)
+            dice, result = names.thrown(inp.faces)
+            what = {lang: Msg("the throw of {dice}", {"dice": dice}).text(lang) for lang in LANGS}
         elif isinstance(inp, Draw) and inp.card is not None:
             what = names.deck(inp.deck)
             result = names.items([inp.card]) if inp.deck in ("potions", "equipment") else _plain([inp.card])

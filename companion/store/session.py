@@ -473,7 +473,7 @@ def _kept_rejection(names: putback.Names, kept: Input) -> Rejection:
             return reject("kept-result", Layer.NOT_NOW, RULING, "These dice were already thrown before the undo: "
                           "that throw stands.")
         return reject("kept-result", Layer.NOT_NOW, RULING, "These dice were already thrown before the undo and "
-                      "showed {faces}: that throw stands.", faces=names.throw(kept.faces))
+                      "showed {faces}: that throw stands.", faces=names.thrown(kept.faces)[1])
     if isinstance(kept, Roll) and kept.face is None:
         return reject("kept-result", Layer.NOT_NOW, RULING, "The {die} was already rolled before the undo: "
                       "that roll stands.", die=names.of("dice", kept.die))

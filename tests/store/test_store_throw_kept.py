@@ -77,14 +77,16 @@ def test_another_decision_asking_for_the_same_throw_gets_the_faces_that_came_out
     undone = session.undo()
     assert isinstance(undone, Undone)
     said = [m.text("en") for m in undone.put_back]
-    assert any(s.startswith("The same choice again: the throw of d1 d2 stands as it came out, d1 ") for s in said)
+    # The dice by kind and the faces they show, never the engine's die ids (d1, d2).
+    faces = ", ".join(shown[die] for die in ("d1", "d2"))
+    assert f"The same choice again: the throw of dungeon die ×2 stands as it came out, {faces}. " in " ".join(said)
     read_scroll(session, "p6")  # another scroll: a different decision, the same throw
     kept = session.kept_result()
     assert kept == Throw(faces=shown, source=Source.APP)
     refused = session.submit(Throw(faces=other_faces(shown), source=Source.TRAY))
     assert isinstance(refused, Rejection) and refused.code == "kept-result"
-    assert refused.msg.text("en") == (f"These dice were already thrown before the undo and showed d1 {shown['d1']}, "
-                                      f"d2 {shown['d2']}: that throw stands.")
+    assert refused.msg.text("en") == (f"These dice were already thrown before the undo and showed {faces}: "
+                                      "that throw stands.")
     resumed = session.store.resume(session.id)
     assert isinstance(resumed, StoredSession) and resumed.kept_result() == kept
     ok(resumed.submit(kept))
