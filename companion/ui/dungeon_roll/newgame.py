@@ -1,6 +1,8 @@
-"""Dungeon Roll's new-game screen: one to four players, each a hero tapped on the screen (seat order is tap
-order); the last hero tapped has its specialty and ultimate shown, novice side and master side. The
-seating is a plain list of heroes, player 1 first, which the game's setup takes as it is."""
+"""Dungeon Roll's new-game screen: one to four players, each a hero tapped on the screen, or seated by a hero
+card or a player token laid on the reader (ruling R-DR-40); both go through the table's `Lobby` of the game,
+which the app keeps (seat order is join order). The last hero tapped has its specialty and ultimate shown,
+novice side and master side. The seating is a plain list of heroes, player 1 first, which the game's setup
+takes as it is."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from kivy.uix.scrollview import ScrollView
 
 from companion.core.messages import Msg, Named, Plural
 from companion.games.dungeon_roll.data import GameData, default
+from companion.table import Lobby
 from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.dungeon_roll.heroes import as_named, hero_names, side_name, specialty, ultimate
@@ -19,20 +22,17 @@ from companion.ui.newgame_screen import IN_PROGRESS
 from companion.ui.widgets import BigButton, Panel, label, row
 
 GAME = "dungeon-roll"
-MOST = 4
 COLUMNS = 5
 _PLAYERS = Plural("{n} player: {heroes}", "{n} players: {heroes}", "n")
 
 
-def seat(seats: list[str], hero: str) -> Msg | None:
+def seat(lobby: Lobby, hero: str) -> Msg | None:
     """A hero tapped: seated at the next place, or out of the game when already seated."""
-    if hero in seats:
-        seats.remove(hero)
+    if hero in lobby.heroes:
+        lobby.leave(hero)
         return None
-    if len(seats) >= MOST:
-        return Msg("At most {count} players: tap a seated hero to free a place.", {"count": MOST})
-    seats.append(hero)
-    return None
+    refused = lobby.join(hero)
+    return refused.msg if refused is not None else None
 
 
 def hero_text(d: GameData, hero: str) -> list[Msg | Named]:
@@ -45,14 +45,15 @@ def hero_text(d: GameData, hero: str) -> list[Msg | Named]:
 
 
 class DelveNewGameScreen(BaseScreen):
-    seats: list[str]
     shown: str | None = None
     sure = False
 
+    @property
+    def seats(self) -> list[str]:
+        return self.app.lobby_of(GAME).heroes
+
     def build(self, body: BoxLayout) -> None:
         ui, app = self.ui, self.app
-        if not hasattr(self, "seats"):
-            self.seats = []
         data = default()
         body.add_widget(self.top_bar(ui.t("New game: {game}", game=ui.t("Dungeon Roll"))))
         rows = -(-len(data.heroes) // COLUMNS)
@@ -70,7 +71,8 @@ class DelveNewGameScreen(BaseScreen):
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.px(2))
         box.bind(minimum_height=box.setter("height"))
         lines: list[Msg | Named] = hero_text(data, self.shown) if self.shown else \
-            [Msg("Tap a hero for each player, 1 to 4.")]
+            [Msg("Tap a hero for each player, 1 to 4, or lay a hero card or a player token on the reader "
+                "(ruling R-DR-40).")]
         for n, msg in enumerate(lines):
             box.add_widget(label(ui, ui.text(msg), "small", bold=n == 0 and self.shown is not None, size_hint_y=None,
                                  fit_height=True))
@@ -91,7 +93,7 @@ class DelveNewGameScreen(BaseScreen):
         body.add_widget(row(ui, [label(ui, seated, "small", bold=True), start], size_hint_y=None, height=ui.touch))
 
     def _tap(self, hero: str) -> None:
-        self.app.notice = seat(self.seats, hero)
+        self.app.notice = seat(self.app.lobby_of(GAME), hero)
         self.shown = hero
         self.refresh()
 
@@ -101,6 +103,6 @@ class DelveNewGameScreen(BaseScreen):
 
     def _start(self) -> None:
         self.sure = False
-        seats, self.seats, self.shown = list(self.seats), [], None
-        self.app.start(GAME, {"heroes": seats})
+        self.shown = None
+        self.app.start(GAME, {"heroes": list(self.seats)})
 
