@@ -24,6 +24,7 @@ from companion.config import Settings
 from companion.core.events import TagSeen
 from companion.core.flow import Act, ActionPrompt, Input, Option
 from companion.core.messages import Lang, Msg, Named
+from companion.core.rng import Rng
 from companion.core.rules import SetupError
 from companion.games.covenant.data import GameData
 from companion.games.covenant.spaces import space_name
@@ -177,8 +178,11 @@ class CompanionApp(App):
         return self.lobby_of("covenant")
 
     def lobby_of(self, game: str) -> Lobby:
-        """The players seated so far for a new game of `game`, by touch or by tag; kept until it starts."""
-        return self.lobbies.setdefault(game, Lobby(game))
+        """The players seated so far for a new game of `game`, by touch or by tag; kept until it starts. The
+        app's seed, when it has one, deals the heroes of player tokens too (a scenario replays the same)."""
+        if game not in self.lobbies:
+            self.lobbies[game] = Lobby(game) if self.seed is None else Lobby(game, rng=Rng(self.seed))
+        return self.lobbies[game]
 
     def seating_now(self) -> str | None:
         """The game whose new-game screen is in front, when its players can be seated by a tag."""

@@ -10,6 +10,7 @@ from functools import partial
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
 
 from companion.core.flow import DiePrompt, ThrowPrompt
 from companion.table.lobby import seating
@@ -17,7 +18,7 @@ from companion.ui.fonts import measurer
 from companion.ui.games import dice_of, seats_by_tag
 from companion.ui.host import Host
 from companion.ui.prompts import Namer
-from companion.ui.simulated import RANDOM_PX, TOKENS_PER_ROW, Token, token_text
+from companion.ui.simulated import RANDOM_PX, TOKEN_ROW_PX, TOKENS_PER_ROW, Token, token_text
 from companion.ui.theme import Ui
 from companion.ui.widgets import BigButton, Panel, label, row
 
@@ -68,55 +69,79 @@ def dice_asked(app: Host, dice: tuple[tuple[str, str], ...]) -> dict[str, str | 
 def open_panel(app: Host, ui: Ui) -> ModalView:
     sim = app.simulated
     assert sim is not None
+    from kivy.core.window import Window
+
     view = ModalView(size_hint=(0.98, 0.98), background_color=(0, 0, 0, 0.7))
-    panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap)
+    panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap, width=Window.width * 0.98)
 
     def done(action: Callable[[], object]) -> None:
         view.dismiss()
         action()
 
     close = BigButton(ui, ui.t("Close"), view.dismiss, size_hint_x=None, width=ui.px(150))
-    top = [label(ui, ui.t("Simulated reader and tray"), "title")]
-    game = game_now(app)
-    kinds = dice_of(game)
-    dice = tuple((die, kind) for die, kind in sim.dice if kind in kinds)
-    names = Namer(app.heroes, kinds)
-    if sim.throw is not None:
-        text = ui.t("Throw the dice asked for")
-        asked = dice_asked(app, dice)
-        width = measurer(ui.font("small"), False)(text) + 2 * ui.px(12)
-        button = BigButton(ui, text, partial(done, partial(sim.throw, asked)), font_size=ui.font("small"),
-                           size_hint_x=None, width=width)
-        button.disabled = not asked
-        top.append(button)
-    panel.add_widget(row(ui, [*top, close], size_hint_y=None, height=ui.touch))
-
-    if sim.tap is not None:
-        tokens = tokens_now(app)
-        for start in range(0, len(tokens), TOKENS_PER_ROW):
-            buttons = []
-            for token, usable in tokens[start:start + TOKENS_PER_ROW]:
-                button = BigButton(ui, ui.text(token_text(token)), partial(done, partial(sim.tap, token)),
-                                   font_size=ui.font("small"))
-                button.disabled = not usable
-                buttons.append(button)
-            panel.add_widget(row(ui, buttons, size_hint_y=None, height=ui.touch))
-    if sim.throw is not None:
-        seen: set[str] = set()
-        for die_id, kind in dice:
-            if kind in seen:
-                continue  # one row per kind of die: the others of the kind throw the same faces
-            seen.add(kind)
-            name = ui.text(names.die(kind))
-            # As wide as its longest word ("шасьцігранная"), so that no word is cut.
-            widest = max(map(measurer(ui.font("small"), False), name.split()), default=0.0)
-            cells = [label(ui, name, "small", size_hint_x=None, width=max(ui.px(120), widest + 4))]
-            cells += [BigButton(ui, ui.text(name), partial(done, partial(sim.throw, {die_id: face})),
-                                font_size=ui.font("small")) for face, name in names.faces(kind).items()]
-            cells.append(BigButton(ui, ui.t("random"), partial(done, partial(sim.throw, {die_id: None})),
-                                   font_size=ui.font("small"), size_hint_x=None, width=ui.px(RANDOM_PX)))
-            panel.add_widget(row(ui, cells, size_hint_y=None, height=ui.touch))
-    panel.add_widget(BoxLayout())
+    panel.add_widget(row(ui, [label(ui, ui.t("Simulated reader and tray"), "title"), close],
+                         size_hint_y=None, height=ui.touch))
+    panel.add_widget(_tokens(app, ui, done) if sim.tap is not None else BoxLayout())
+    if sim.throw is not None and app.session is not None and app.seating_now() is None:
+        _dice(app, ui, panel, done)
     view.add_widget(panel)
     view.open()
     return view
+
+
+def _tokens(app: Host, ui: Ui, done: Callable[[Callable[[], object]], None]) -> ScrollView:
+    """The tokens in rows, scrolled when they are more than the panel holds (a game of many heroes)."""
+    sim = app.simulated
+    assert sim is not None and sim.tap is not None
+    rows = BoxLayout(orientation="vertical", spacing=ui.gap, size_hint_y=None)
+    rows.bind(minimum_height=rows.setter("height"))
+    tokens = tokens_now(app)
+    for start in range(0, len(tokens), TOKENS_PER_ROW):
+        buttons = []
+        for token, usable in tokens[start:start + TOKENS_PER_ROW]:
+            button = BigButton(ui, ui.text(token_text(token)), partial(done, partial(sim.tap, token)),
+                               font_size=ui.font("small"), height=ui.px(TOKEN_ROW_PX))
+            button.disabled = not usable
+            buttons.append(button)
+        rows.add_widget(row(ui, buttons, size_hint_y=None, height=ui.px(TOKEN_ROW_PX)))
+    scroll = ScrollView(do_scroll_x=False)
+    scroll.add_widget(rows)
+    return scroll
+
+
+def _dice(app: Host, ui: Ui, panel: Panel, done: Callable[[Callable[[], object]], None]) -> None:
+    """During a game: a row of faces for each kind of die the game throws, then the dice it asks for now."""
+    sim = app.simulated
+    assert sim is not None and sim.throw is not None
+    kinds = dice_of(game_now(app))
+    dice = tuple((die, kind) for die, kind in sim.dice if kind in kinds)
+    names = Namer(app.heroes, kinds)
+    panel_px = panel.width - 2 * ui.gap
+    seen: set[str] = set()
+    for die_id, kind in dice:
+        if kind in seen:
+            continue  # one row per kind of die: the others of the kind throw the same faces
+        seen.add(kind)
+        name = ui.text(names.die(kind))
+        # As wide as its longest word ("шасьцігранная"), so that no word is cut.
+        widest = max(map(measurer(ui.font("small"), False), name.split()), default=0.0)
+        label_px = max(ui.px(120), widest + 4)
+        faces = {face: ui.text(face_name) for face, face_name in names.faces(kind).items()}
+        # A face of two words ("هيكل عظمي") that a sixth of the row cannot hold on one line gets two.
+        room = (panel_px - label_px - ui.px(RANDOM_PX) - (len(faces) + 1) * ui.gap) / max(len(faces), 1)
+        fits = all(measurer(ui.font("small"), False)(text) <= room - 2 * ui.px(2) - 2 for text in faces.values())
+        height = ui.touch if fits else ui.px(TOKEN_ROW_PX)
+        cells = [label(ui, name, "small", size_hint_x=None, width=label_px)]
+        for face, text in faces.items():
+            button = BigButton(ui, text, partial(done, partial(sim.throw, {die_id: face})),
+                               font_size=ui.font("small"), height=height)
+            button.padding = [ui.px(2), 0, ui.px(2), 0]  # six faces and "random" beside the name: no word cut
+            cells.append(button)
+        cells.append(BigButton(ui, ui.t("random"), partial(done, partial(sim.throw, {die_id: None})),
+                               font_size=ui.font("small"), size_hint_x=None, width=ui.px(RANDOM_PX), height=height))
+        panel.add_widget(row(ui, cells, size_hint_y=None, height=height))
+    asked = dice_asked(app, dice)
+    button = BigButton(ui, ui.t("Throw the dice asked for"), partial(done, partial(sim.throw, asked)),
+                       font_size=ui.font("small"))
+    button.disabled = not asked
+    panel.add_widget(row(ui, [button], size_hint_y=None, height=ui.touch))

@@ -14,7 +14,8 @@ from companion.table.lobby import seating
 from companion.ui.board import ROOM_NAMES
 
 Token = dict[str, str | int]
-TOKENS_PER_ROW = 4
+TOKENS_PER_ROW = 3
+TOKEN_ROW_PX = 90  # two lines of Arabic: "Hero card: Spellsword" is wider than a third of the row
 RANDOM_PX = 110  # the "random" throw's button: one word, never broken
 
 

@@ -55,7 +55,7 @@ class DelveNewGameScreen(BaseScreen):
     def build(self, body: BoxLayout) -> None:
         ui, app = self.ui, self.app
         data = default()
-        body.add_widget(self.top_bar(ui.t("New game: {game}", game=ui.t("Dungeon Roll"))))
+        body.add_widget(self.top_bar(ui.t("New game: {game}", game=ui.t("Dungeon Roll")), self.simulated_button()))
         rows = -(-len(data.heroes) // COLUMNS)
         grid = GridLayout(cols=COLUMNS, spacing=ui.gap / 2, orientation="rl-tb" if ui.rtl else "lr-tb",
                           row_force_default=True, row_default_height=ui.touch, size_hint_y=None,
@@ -66,7 +66,10 @@ class DelveNewGameScreen(BaseScreen):
             button.padding = [ui.px(2), 0, ui.px(2), 0]  # "The Time Traveller" on one line in Arabic
             button.selected = hero_id in self.seats
             grid.add_widget(button)
-        body.add_widget(grid)
+        # The heroes scroll, so that a notice and the seating line always fit under them at 800×480.
+        heroes = ScrollView(do_scroll_x=False, size_hint_y=3)
+        heroes.add_widget(grid)
+        body.add_widget(heroes)
         about = Panel(orientation="vertical", padding=ui.gap)
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.px(2))
         box.bind(minimum_height=box.setter("height"))
