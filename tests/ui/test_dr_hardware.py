@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS = Path(__file__).with_name("harness.py")
 LANGS = ("ar", "en")
-SCREENS = ("seated", "refused", "panel", "end")
+SCREENS = ("panel-seat", "seated", "refused", "panel", "end")
 
 Run = tuple[int, dict[str, object], str, Path]
 
@@ -51,7 +51,9 @@ def test_a_solo_game_seated_by_tag_and_thrown_in_the_tray_reaches_its_rank(runs:
     assert code == 0, report.get("failure") or err
     assert report["rank"] and isinstance(report["total"], int)
     throws, panel = report["throws"], report["panel throws"]
-    assert isinstance(throws, int) and isinstance(panel, int) and panel >= 2 and throws >= 5 + panel
+    # The first delve stores four throws (party, reroll, two levels): the short one and the one nobody asked
+    # for are not inputs; each later throw came from the panel.
+    assert isinstance(panel, int) and panel >= 2 and throws == 4 + panel
     taken = report["shots"]
     assert isinstance(taken, list)
     assert {f"dungeon-roll-tray-{screen}-{lang}.png" for screen in SCREENS} <= set(taken)
