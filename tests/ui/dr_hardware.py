@@ -97,7 +97,8 @@ def seat_by_tags(d: Any) -> Generator[float, None, None]:
     dealt = lobby().heroes[1]
     assert dealt != "mercenary" and lobby().seats == {2: dealt}
     assert app.notice is not None and app.notice.fields == {"number": 2, "hero": hero_name_in_all(dealt)}
-    yield from shown(d, d.t("Player {number} joins the table as {hero} (ruling R-DR-40).", number=2, hero=hero_name(d, dealt)))
+    yield from shown(d, d.t("Player {number} joins the table as {hero} (ruling R-DR-40).", number=2,
+                            hero=hero_name(d, dealt)))
     yield from shot(d, "tray-seated")
     # The same token again: that player sits already.
     yield from tag(d, d.t("Player token {number}", number=2), lambda: notice_reads_app(d, "Player {number} is already"),
@@ -166,8 +167,9 @@ def panel_delves(d: Any) -> Generator[float, None, None]:
         prompt = app.table.prompt
         if isinstance(prompt, ThrowPrompt):
             head = app.session.head
-            yield from simulated(d, d.t("Throw the dice asked for"), "" if throws else "dungeon-roll-tray-panel-" + d.lang)
-            yield from d.until(lambda: app.session.head > head, "the panel's throw to be ruled")
+            first = "" if throws else f"dungeon-roll-tray-panel-{d.lang}"  # the panel shot once
+            yield from simulated(d, d.t("Throw the dice asked for"), first)
+            yield from d.until(lambda before=head: app.session.head > before, "the panel's throw to be ruled")
             throws += 1
         elif isinstance(prompt, CardPrompt):
             yield from d.tap(d.t("Let the app draw"))
