@@ -26,6 +26,11 @@ TAP_HOLD_S = 1.5
 the reader's poll (every 0.1 s) to find it on a busy machine."""
 
 
+DUNGEON_ROLL_DICE = (*((f"P{n}", "party") for n in range(1, 8)), *((f"K{n}", "dungeon") for n in range(1, 8)))
+"""Dungeon Roll's seven party and seven dungeon dice, on the simulated tray beside The Last Covenant's, each
+paired with its kind as a real tray's dice are."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=LANGS, help="the language to start in (default: ui.lang)")
     parser.add_argument("--size", default="800x480", help="the window's size on a desktop (default 800x480)")
@@ -130,8 +135,9 @@ def build_app(settings: config.Settings, settings_path: str, *, position: dict[s
     from companion.devices.gpio.factory import open_controls
     from companion.devices.nfc.format import problem_message
     from companion.devices.nfc.reader import nfc_reset, open_reader
-    from companion.devices.nfc.tokens import covenant_tokens
+    from companion.devices.nfc.tokens import TOKEN_SETS
     from companion.devices.tray import open_tray
+    from companion.devices.tray.sim import DEFAULT_DICE
     from companion.games.covenant.data import default
     from companion.store import Store
     from companion.table import Table
@@ -144,17 +150,18 @@ def build_app(settings: config.Settings, settings_path: str, *, position: dict[s
     store = Store(Path(settings.store.path).expanduser())
     events: queue.Queue[DomainEvent] = queue.Queue()
     controls = open_controls(settings.gpio, events)
-    tray = open_tray(settings.tray, events)
+    tray = open_tray(settings.tray, events, (*DEFAULT_DICE, *DUNGEON_ROLL_DICE))
     tray.start()
     reader = open_reader(settings.nfc, events, nfc_reset(settings.nfc.reset_pin, controls.factory))
     sim_tray, field = tray.simulator, reader.emulated
     simulated = None
     if sim_tray is not None or field is not None:
         simulated = Simulated(
-            tokens=covenant_tokens(),
+            tokens=tuple(token for tokens in TOKEN_SETS.values() for token in tokens()),
             dice=tuple(sim_tray.dice()) if sim_tray is not None else (),
             tap=(lambda token: field.tap_token(token, hold=TAP_HOLD_S)) if field is not None else None,
-            throw=(lambda die, face: sim_tray.throw({die: face}) if face is not None else sim_tray.roll([die]))
+            throw=(lambda faces: sim_tray.throw({die: sim_tray.rng.randint(1, 6) if face is None else face
+                                                 for die, face in faces.items()}))
             if sim_tray is not None else None,
         )
 

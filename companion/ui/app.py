@@ -24,12 +24,14 @@ from companion.config import Settings
 from companion.core.events import TagSeen
 from companion.core.flow import Act, ActionPrompt, Input, Option
 from companion.core.messages import Lang, Msg, Named
+from companion.core.rng import Rng
 from companion.core.rules import SetupError
 from companion.games.covenant.data import GameData
 from companion.games.covenant.spaces import space_name
 from companion.games.covenant.state import GameState
 from companion.store import Store, StoredSession
 from companion.table import Lobby, Table
+from companion.table.lobby import seating
 from companion.ui.base import BaseScreen
 from companion.ui.descent.desk import Desk
 from companion.ui.descent.setup_screens import DescentEditScreen, DescentNewScreen
@@ -37,7 +39,7 @@ from companion.ui.descent.table_screen import DescentTableScreen
 from companion.ui.dungeon_roll.end import DelveEndScreen
 from companion.ui.dungeon_roll.newgame import DelveNewGameScreen
 from companion.ui.dungeon_roll.table import DelveScreen
-from companion.ui.games import TABLE_GAMES
+from companion.ui.games import TABLE_GAMES, seats_by_tag
 from companion.ui.heroes import wasted_healing
 from companion.ui.home import HomeScreen
 from companion.ui.newgame_screen import NewGameScreen
@@ -97,7 +99,7 @@ class CompanionApp(App):
         self.rule_text: RuleText = rule_text or (lambda _rule: None)
         self.now = clock
         self.status = StatusBoard()
-        self.lobby = Lobby()
+        self.lobbies: dict[str, Lobby] = {}
         self.game = next(iter(TABLE_GAMES))  # the game the home screen's "New game" starts
         self.session: StoredSession | None = None
         self.referee = Referee(table)
@@ -168,12 +170,31 @@ class CompanionApp(App):
         assert isinstance(home, HomeScreen)
         return home
 
+    # ---- the new game's table ---------------------------------------------------------------------
+
+    @property
+    def lobby(self) -> Lobby:
+        """The Last Covenant's new game (the game `start` sets up from its lobby)."""
+        return self.lobby_of("covenant")
+
+    def lobby_of(self, game: str) -> Lobby:
+        """The players seated so far for a new game of `game`, by touch or by tag; kept until it starts. The
+        app's seed, when it has one, deals the heroes of player tokens too (a scenario replays the same)."""
+        if game not in self.lobbies:
+            self.lobbies[game] = Lobby(game) if self.seed is None else Lobby(game, rng=Rng(self.seed))
+        return self.lobbies[game]
+
+    def seating_now(self) -> str | None:
+        """The game whose new-game screen is in front, when its players can be seated by a tag."""
+        return next((game for game, chosen in TABLE_GAMES.items()
+                     if chosen.newgame == self.manager.current and seats_by_tag(game)), None)
+
     # ---- events from the devices ------------------------------------------------------------------
 
     def poll(self) -> None:
         """Takes what the devices reported since the last frame, without ever waiting for more."""
         rolling = self.table.rolling
-        if self.session is None or self.manager.current == "newgame":
+        if self.session is None or self.seating_now() is not None:
             changed = self._lobby_events()
         else:
             changed = self.referee.pump() or self.table.rolling != rolling
@@ -189,22 +210,34 @@ class CompanionApp(App):
             self.screen(self.manager.current).refresh()
 
     def _lobby_events(self) -> bool:
-        """Before a game: a hero card on the reader joins the lobby; statuses and buttons go to the table."""
+        """Before a game: a hero card or a player token on the reader seats a player in the lobby of the
+        new-game screen in front; statuses and buttons go to the table."""
         changed = False
+        game = self.seating_now()
         for _ in range(MAX_EVENTS_PER_POLL):
             try:
                 event = self.table.events.get_nowait()
             except queue.Empty:
                 break
-            if isinstance(event, TagSeen) and self.manager.current == "newgame":
-                refused = self.lobby.tap(event)
-                hero = self.lobby.heroes[-1] if refused is None else None
-                self.notice = refused.msg if refused else Msg("{hero} joins the table.",
-                                                             {"hero": self.heroes[hero or ""]})
+            if isinstance(event, TagSeen) and game is not None:
+                self.notice = self._seat(self.lobby_of(game), event)
                 changed = True
             else:
                 changed = self.referee.absorb(self.table.handle(event)) or changed
         return changed
+
+    @staticmethod
+    def _seat(lobby: Lobby, tag: TagSeen) -> Msg:
+        """What the table is told of a tag laid on the reader before the game: who joined, or why not."""
+        refused = lobby.tap(tag)
+        if refused is not None:
+            return refused.msg
+        hero = lobby.heroes[-1]
+        name = seating(lobby.game).heroes[hero]
+        token = next((n for n, seated in lobby.seats.items() if seated == hero), None)
+        if token is None:
+            return Msg("{hero} joins the table.", {"hero": name})
+        return Msg("Player {number} joins the table as {hero} (ruling R-DR-40).", {"number": token, "hero": name})
 
     def _next_button(self) -> None:
         """The Next button with no step to confirm: it confirms what the screen asks to confirm, the attack
@@ -222,7 +255,7 @@ class CompanionApp(App):
         first screen (The Last Covenant's: the rulebook's setup as a checklist)."""
         seed = secrets.randbelow(2**31) if self.seed is None else self.seed
         if setup is None:
-            setup = self.lobby.setup(seed=seed)
+            setup = self.lobby_of(game).setup(seed=seed)
             if self.position:
                 setup["position"] = self.position
         setup = {"seed": seed, **setup}
@@ -237,7 +270,7 @@ class CompanionApp(App):
             self.screen(self.manager.current).refresh()
             return
         self._play(started)
-        self.lobby = Lobby()
+        self.lobbies.pop(game, None)
         chosen = TABLE_GAMES[game]
         self.go(chosen.begin or chosen.table)
 

@@ -6,9 +6,12 @@ the store, where the home screen does not offer them."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import NamedTuple
 
+from companion.core.dice import DieKind
 from companion.core.messages import Named
+from companion.core.rules import TableRules, find
 from companion.ui.dungeon_roll.heroes import hero_names
 from companion.ui.dungeon_roll.referee import DelveReferee
 from companion.ui.i18n import N_
@@ -36,3 +39,16 @@ TABLE_GAMES: dict[str, TableGame] = {
     "dungeon-roll": TableGame(N_("Dungeon Roll"), "dr-newgame", "dr-table", referee=DelveReferee, heroes=hero_names),
 }
 """By the store's game id (`companion.core.rules.find`), in the order the home screen offers them."""
+
+
+@cache
+def seats_by_tag(game: str) -> bool:
+    """Whether `game`'s rule system seats its players from the reader (it serves a table)."""
+    return isinstance(find(game), TableRules)
+
+
+@cache
+def dice_of(game: str) -> Mapping[str, DieKind]:
+    """The die kinds `game` throws (none for a rule system that serves no table)."""
+    rules = find(game)
+    return rules.dice_kinds() if isinstance(rules, TableRules) else {}

@@ -1,6 +1,8 @@
-"""Dungeon Roll's new-game screen: one to four players, each a hero tapped on the screen (seat order is tap
-order); the last hero tapped has its specialty and ultimate shown, novice side and master side. The
-seating is a plain list of heroes, player 1 first, which the game's setup takes as it is."""
+"""Dungeon Roll's new-game screen: one to four players, each a hero tapped on the screen, or seated by a hero
+card or a player token laid on the reader (ruling R-DR-40); both go through the table's `Lobby` of the game,
+which the app keeps (seat order is join order). The last hero tapped has its specialty and ultimate shown,
+novice side and master side. The seating is a plain list of heroes, player 1 first, which the game's setup
+takes as it is."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from kivy.uix.scrollview import ScrollView
 
 from companion.core.messages import Msg, Named, Plural
 from companion.games.dungeon_roll.data import GameData, default
+from companion.table import Lobby
 from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.dungeon_roll.heroes import as_named, hero_names, specialty, ultimate
@@ -19,22 +22,17 @@ from companion.ui.newgame_screen import IN_PROGRESS
 from companion.ui.widgets import BigButton, Panel, label, row
 
 GAME = "dungeon-roll"
-MOST = 4
 COLUMNS = 5
-SHOWN_ROWS = 3.5
-"""The heroes' rows in sight: 26 heroes take six, scrolled; half a row says there are more."""
 _PLAYERS = Plural("{n} player: {heroes}", "{n} players: {heroes}", "n")
 
 
-def seat(seats: list[str], hero: str) -> Msg | None:
+def seat(lobby: Lobby, hero: str) -> Msg | None:
     """A hero tapped: seated at the next place, or out of the game when already seated."""
-    if hero in seats:
-        seats.remove(hero)
+    if hero in lobby.heroes:
+        lobby.leave(hero)
         return None
-    if len(seats) >= MOST:
-        return Msg("At most {count} players: tap a seated hero to free a place.", {"count": MOST})
-    seats.append(hero)
-    return None
+    refused = lobby.join(hero)
+    return refused.msg if refused is not None else None
 
 
 def hero_text(d: GameData, hero: str) -> list[Msg | Named]:
@@ -53,16 +51,17 @@ def hero_text(d: GameData, hero: str) -> list[Msg | Named]:
 
 
 class DelveNewGameScreen(BaseScreen):
-    seats: list[str]
     shown: str | None = None
     sure = False
 
+    @property
+    def seats(self) -> list[str]:
+        return self.app.lobby_of(GAME).heroes
+
     def build(self, body: BoxLayout) -> None:
         ui, app = self.ui, self.app
-        if not hasattr(self, "seats"):
-            self.seats = []
         data = default()
-        body.add_widget(self.top_bar(ui.t("New game: {game}", game=ui.t("Dungeon Roll"))))
+        body.add_widget(self.top_bar(ui.t("New game: {game}", game=ui.t("Dungeon Roll")), self.simulated_button()))
         rows = -(-len(data.heroes) // COLUMNS)
         grid = GridLayout(cols=COLUMNS, spacing=ui.gap / 2, orientation="rl-tb" if ui.rtl else "lr-tb",
                           row_force_default=True, row_default_height=ui.touch, size_hint_y=None,
@@ -73,15 +72,16 @@ class DelveNewGameScreen(BaseScreen):
             button.padding = [ui.px(2), 0, ui.px(2), 0]  # "The Time Traveller" on one line in Arabic
             button.selected = hero_id in self.seats
             grid.add_widget(button)
-        shown = min(grid.height, SHOWN_ROWS * (ui.touch + ui.gap / 2))
-        heroes = ScrollView(do_scroll_x=False, size_hint_y=None, height=shown)
+        # The heroes scroll, so that a notice and the seating line always fit under them at 800×480.
+        heroes = ScrollView(do_scroll_x=False, size_hint_y=3)
         heroes.add_widget(grid)
         body.add_widget(heroes)
         about = Panel(orientation="vertical", padding=ui.gap)
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ui.px(2))
         box.bind(minimum_height=box.setter("height"))
         lines: list[Msg | Named] = hero_text(data, self.shown) if self.shown else \
-            [Msg("Tap a hero for each player, 1 to 4.")]
+            [Msg("Tap a hero for each player, 1 to 4, or lay a hero card or a player token on the reader "
+                "(ruling R-DR-40).")]
         for n, msg in enumerate(lines):
             box.add_widget(label(ui, ui.text(msg), "small", bold=n == 0 and self.shown is not None, size_hint_y=None,
                                  fit_height=True))
@@ -102,7 +102,7 @@ class DelveNewGameScreen(BaseScreen):
         body.add_widget(row(ui, [label(ui, seated, "small", bold=True), start], size_hint_y=None, height=ui.touch))
 
     def _tap(self, hero: str) -> None:
-        self.app.notice = seat(self.seats, hero)
+        self.app.notice = seat(self.app.lobby_of(GAME), hero)
         self.shown = hero
         self.refresh()
 
@@ -112,6 +112,6 @@ class DelveNewGameScreen(BaseScreen):
 
     def _start(self) -> None:
         self.sure = False
-        seats, self.seats, self.shown = list(self.seats), [], None
-        self.app.start(GAME, {"heroes": seats})
+        self.shown = None
+        self.app.start(GAME, {"heroes": list(self.seats)})
 
