@@ -55,6 +55,62 @@ def face(d: Any, die: str, face_id: str) -> str:
     return str(d.app.ui().text(found.named()))
 
 
+def step(d: Any, name: str, button: str, times: int = 1) -> Generator[float, None, None]:
+    """A finger on − or + of the stepper `name` (a treachery kind, a figure's stat), `times` over."""
+    from companion.ui.descent.steppers import Stepper
+
+    for _ in range(times):
+        yield from d.settle()
+        (stepper,) = [w for w in d.widgets(Stepper) if w.name == name]
+        target = stepper.plus if button == "+" else stepper.minus
+        assert not target.disabled, (name, button, stepper.value)
+        touch = d._touch(target)
+        d.taps += 1
+        touch.touch_down()
+        touch.touch_up()
+        yield from d.settle()
+        wanted = stepper.value + (1 if button == "+" else -1)
+        assert steppers(d)[name].value == wanted, f"the touch on {name} {button} did not count"
+
+
+def steppers(d: Any) -> dict[str, Any]:
+    from companion.ui.descent.steppers import Stepper
+
+    return {w.name: w for w in d.widgets(Stepper)}
+
+
+def treachery(d: Any) -> Generator[float, None, None]:
+    """p. 4, R-DW-14: the overlord has 3 event, 2 trap and 2 monster treachery and spends 1 event: 6 left,
+    3 extra cards, a hand of 3 + 3; the panel shows the engine's arithmetic, and Confirm rules it."""
+    from companion.core.messages import Msg
+    from companion.games.descent.treachery import plan
+    from companion.ui.descent.treachery_panel import LEFT
+    from companion.ui.widgets import BidiLabel
+
+    app = d.app
+    yield from d.tap(d.t("Treachery"))
+    yield from step(d, "event", "+", 3)
+    yield from step(d, "trap", "+", 2)
+    yield from step(d, "monster", "+", 2)
+    yield from step(d, "spend_event", "+")
+    shown = steppers(d)
+    assert {k: w.value for k, w in shown.items()} == {"event": 3, "spend_event": 1, "trap": 2, "spend_trap": 0,
+                                                      "monster": 2, "spend_monster": 0}
+    assert shown["spend_trap"].minus.disabled and shown["spend_monster"].plus.disabled is False
+    assert shown["event"].minus.disabled is False and shown["spend_event"].plus.disabled is False
+    p = plan({"event": 3, "trap": 2, "monster": 2}, {"event": 1}, app.session.state.overlord_hand)
+    arithmetic = Msg.of(LEFT, {"total": p.total_left, "extra": p.extra, "hand": p.hand})
+    assert (p.extra, p.hand) == (3, 6)
+    d.find(app.ui().text(arithmetic), kind=BidiLabel)
+    yield from d.shot(f"descent-treachery-{d.lang}")
+    yield from d.tap(d.t("Confirm"))
+    ruled = [e for e in app.referee.steps if e.kind == "treachery"]
+    assert len(ruled) == 1 and ruled[0].data["hand"] == 6 and ruled[0].rule == "R-DW-14", ruled
+    assert app.descent.treachery is None
+    d.find(d.t("Treachery"))
+    yield from d.shot(f"descent-treachery-result-{d.lang}")
+
+
 def throw(d: Any, faces: list[tuple[str, str]]) -> Generator[float, None, None]:
     """A throw entered by touch: each die's face in turn (the next die is chosen for the players), then Enter."""
     assert isinstance(d.app.table.prompt, ThrowPrompt), d.app.table.prompt
@@ -96,6 +152,7 @@ def descent(d: Any) -> Generator[float, None, None]:
     stored = app.session.setup["map"]
     assert stored["floor"][5] == ".r......" and len(stored["figures"]) == 5, "the drawn map is the session's"
     yield from d.shot(f"descent-table-{lang}")
+    yield from treachery(d)
 
     rules = app.descent.rules
     yield from d.tap(d.t("Breath"))
