@@ -79,6 +79,56 @@ def steppers(d: Any) -> dict[str, Any]:
     return {w.name: w for w in d.widgets(Stepper)}
 
 
+NAMES = {"en": "Avric", "ar": "أفريك", "be": "Аўрык"}
+"""The name the table types for the second hero, in the language of the run."""
+
+
+def figure(d: Any) -> Generator[float, None, None]:
+    """The `figure` tool on the second hero (7, 4): its name typed, wounds 10 → 12, armour 1 → 2, damage
+    bonus 0 → 1, a ranged attack, the blue die added and the green taken away; the stats leave the editor
+    in the session's map and the game's figure. Hero 1 and the monsters keep theirs: the breath's
+    arithmetic below counts on them."""
+    from kivy.uix.textinput import TextInput
+
+    from companion.ui.descent.names import COLOURS
+    from companion.ui.descent.setup_screens import TOOL_NAMES
+
+    app = d.app
+    yield from d.tap(d.t(TOOL_NAMES["figure"]))
+    yield from tap_map(d, (7, 4))
+    assert app.descent.figure == "hero-2", app.descent.notice
+    (field,) = d.widgets(TextInput)
+    assert field.text == d.t("Hero {n}", n=2), "the panel opens with the figure's name"
+    field.text = NAMES[d.lang]
+    field.dispatch("on_text_validate")  # the keyboard's Enter
+    yield from step(d, "wounds", "+", 2)
+    yield from step(d, "armour", "+")
+    yield from step(d, "damage", "+")
+    yield from d.tap(d.t("Ranged"))
+    yield from d.tap(d.t(COLOURS["blue"]))
+    yield from d.tap(d.t(COLOURS["green"]))
+    assert steppers(d)["armour"].value == 2 and d.find(d.t("Ranged")).selected
+    assert d.find(d.t(COLOURS["blue"])).selected and not d.find(d.t(COLOURS["green"])).selected
+    for _ in range(20):  # no fewer than 1 wound: the map file's check, by touch
+        if steppers(d)["wounds"].minus.disabled:
+            break
+        yield from step(d, "wounds", "-")
+    assert steppers(d)["wounds"].value == 1 and steppers(d)["wounds"].minus.disabled
+    yield from step(d, "wounds", "+", 11)
+    yield from d.shot(f"descent-figure-{d.lang}")
+    yield from d.tap(d.t("Done"))
+    assert app.descent.figure is None
+
+
+def figure_kept(d: Any) -> None:
+    """After Start: the stats set by touch are the session's and the game's."""
+    stored = next(f for f in d.app.session.setup["map"]["figures"] if f["id"] == "hero-2")
+    assert (stored["wounds"], stored["armour"], stored["damage"], stored["melee"]) == (12, 2, 1, False), stored
+    assert stored["dice"] == ["red", "blue"] and stored[d.lang] == NAMES[d.lang], stored
+    hero = d.app.session.state.figure("hero-2")
+    assert (hero.wounds, hero.armour, hero.damage, hero.melee, hero.dice) == (12, 2, 1, False, ["red", "blue"])
+
+
 def treachery(d: Any) -> Generator[float, None, None]:
     """p. 4, R-DW-14: the overlord has 3 event, 2 trap and 2 monster treachery and spends 1 event: 6 left,
     3 extra cards, a hand of 3 + 3; the panel shows the engine's arithmetic, and Confirm rules it."""
@@ -147,10 +197,12 @@ def descent(d: Any) -> Generator[float, None, None]:
     yield from tap_map(d, (3, 0), "s")  # the same edge, seen from the square above it
     assert len(draft.walls) == 2
     yield from d.shot(f"descent-editor-{lang}")
+    yield from figure(d)
     yield from d.tap(d.t("Start"))
     assert d.screen() == "descent-table", app.descent.notice
     stored = app.session.setup["map"]
     assert stored["floor"][5] == ".r......" and len(stored["figures"]) == 5, "the drawn map is the session's"
+    figure_kept(d)
     yield from d.shot(f"descent-table-{lang}")
     yield from treachery(d)
 

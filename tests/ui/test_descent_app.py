@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS = Path(__file__).with_name("harness.py")
 LANGS = ("ar", "en", "be")
-SHOTS = ("new", "editor", "table", "treachery", "treachery-result", "breath", "breath-dice", "breath-result", "boulder", "undo")
+SHOTS = ("new", "editor", "figure", "table", "treachery", "treachery-result", "breath", "breath-dice", "breath-result", "boulder", "undo")
 
 
 @pytest.fixture(scope="module")

@@ -24,9 +24,9 @@ class Stepper(BoxLayout):
         kwargs.setdefault("height", ui.touch)
         super().__init__(orientation="horizontal", spacing=ui.px(2), **kwargs)
         self.name, self.value = name, value
-        self.minus = BigButton(ui, MINUS, lambda: on_change(value - 1), font_size=ui.font("small"), size_hint_x=0.36)
-        self.plus = BigButton(ui, PLUS, lambda: on_change(value + 1), font_size=ui.font("small"), size_hint_x=0.36)
+        self.minus = BigButton(ui, MINUS, lambda: on_change(value - 1), font_size=ui.font("small"), size_hint_x=0.4)
+        self.plus = BigButton(ui, PLUS, lambda: on_change(value + 1), font_size=ui.font("small"), size_hint_x=0.4)
         self.minus.disabled, self.plus.disabled = value <= low, value >= high
-        shown = label(ui, str(value), "small", align="center", size_hint=(0.28, None), height=ui.touch)
+        shown = label(ui, str(value), "small", align="center", size_hint=(0.2, None), height=ui.touch)
         for child in reading_order(ui, [self.minus, shown, self.plus]):
             self.add_widget(child)
