@@ -6,6 +6,7 @@ checks judge."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from kivy.uix.textinput import TextInput
@@ -22,7 +23,7 @@ from companion.ui.widgets import BigButton, label, row
 STATS = {"wounds": (N_("Wounds"), 1, 30), "armour": (N_("Armour"), 0, 10), "damage": (N_("Damage bonus"), 0, 10)}
 """Each stat by touch: its name and its bounds (a map file's checks want at least 1 wound, armour of 0 or
 more; no figure of the base game goes beyond these)."""
-HALF = {"size_hint_x": 0.5}
+HALF: dict[str, Any] = {"size_hint_x": 0.5}
 
 Change = Callable[..., object]
 
@@ -55,11 +56,11 @@ def widgets(ui: Ui, f: Figure, shown_name: str, colours: list[str], change: Chan
     melee.selected, ranged.selected = f.melee, not f.melee
     dice = []
     for colour in colours:
-        toggle = BigButton(ui, ui.t(COLOURS[colour]), lambda c=colour: change(dice=_toggled(f.dice, c)),
+        toggle = BigButton(ui, ui.t(COLOURS[colour]), partial(change, dice=_toggled(f.dice, colour)),
                            font_size=ui.font("small"), size_hint_x=0.25)
         toggle.selected = colour in f.dice
         dice.append(toggle)
-    quarter = {"size_hint_x": 0.25}
+    quarter: dict[str, Any] = {"size_hint_x": 0.25}
     return [
         row(ui, [name_input(ui, shown_name, change), melee, ranged], **touch),
         row(ui, [_stat(ui, f, "wounds", change), _stat(ui, f, "armour", change)], **touch),

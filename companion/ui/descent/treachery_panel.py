@@ -5,6 +5,7 @@ an odd point is lost, at most 8 cards in all). Confirm gives the referee the eng
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from kivy.uix.widget import Widget
 
@@ -48,9 +49,8 @@ def widgets(ui: Ui, entered: dict[str, int], base_hand: int, on_change: Callable
         have, spend = entered[kind], entered[f"spend_{kind}"]
         out.append(row(ui, [
             label(ui, ui.t(KIND_NAMES[kind]), "small", size_hint_x=WIDTHS[0]),
-            Stepper(ui, kind, have, spend, MOST, lambda n, k=kind: on_change(k, n), size_hint_x=WIDTHS[1]),
-            Stepper(ui, f"spend_{kind}", spend, 0, have, lambda n, k=kind: on_change(f"spend_{k}", n),
-                    size_hint_x=WIDTHS[2]),
+            Stepper(ui, kind, have, spend, MOST, partial(on_change, kind), size_hint_x=WIDTHS[1]),
+            Stepper(ui, f"spend_{kind}", spend, 0, have, partial(on_change, f"spend_{kind}"), size_hint_x=WIDTHS[2]),
         ], spacing=ui.gap / 2, size_hint_y=None, height=ui.touch))
     p = treachery.plan({k: entered[k] for k in treachery.KINDS},
                        {k: entered[f"spend_{k}"] for k in treachery.KINDS}, base_hand)
