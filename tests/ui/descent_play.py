@@ -90,6 +90,7 @@ def figure(d: Any) -> Generator[float, None, None]:
     arithmetic below counts on them."""
     from kivy.uix.textinput import TextInput
 
+    from companion.ui.bidi import has_rtl
     from companion.ui.descent.names import COLOURS
     from companion.ui.descent.setup_screens import TOOL_NAMES
 
@@ -98,9 +99,14 @@ def figure(d: Any) -> Generator[float, None, None]:
     yield from tap_map(d, (7, 4))
     assert app.descent.figure == "hero-2", app.descent.notice
     (field,) = d.widgets(TextInput)
+    field.focus = True  # a finger on the field: the keyboard, and the name as typed
+    yield from d.settle()
     assert field.text == d.t("Hero {n}", n=2), "the panel opens with the figure's name"
     field.text = NAMES[d.lang]
     field.dispatch("on_text_validate")  # the keyboard's Enter
+    yield from d.settle()
+    (field,) = d.widgets(TextInput)
+    assert (field.text != NAMES[d.lang]) == has_rtl(NAMES[d.lang]), "at rest, Arabic is shown joined, in order"
     yield from step(d, "wounds", "+", 2)
     yield from step(d, "armour", "+")
     yield from step(d, "damage", "+")

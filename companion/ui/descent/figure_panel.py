@@ -13,9 +13,10 @@ from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 from companion.games.descent.grid import Figure
+from companion.ui.bidi import display_lines
 from companion.ui.descent.names import COLOURS
 from companion.ui.descent.steppers import Stepper
-from companion.ui.fonts import FONTS
+from companion.ui.fonts import FONTS, measurer
 from companion.ui.i18n import N_
 from companion.ui.theme import Ui
 from companion.ui.widgets import BigButton, label, row
@@ -37,13 +38,25 @@ def _stat(ui: Ui, f: Figure, stat: str, change: Change) -> Widget:
 
 
 def name_input(ui: Ui, shown: str, change: Change) -> TextInput:
-    """The figure's name, typed: the same text in every language (a name the table gives is its own)."""
-    field = TextInput(text=shown, multiline=False, size_hint=(0.5, None), height=ui.touch, font_size=ui.font("small"),
+    """The figure's name, typed: the same text in every language (a name the table gives is its own).
+    Kivy's text input neither joins Arabic letters nor orders them right to left (kivy#7704): at rest the
+    field shows the name laid out as a label draws it, and the typed text while it has the keyboard."""
+    laid = display_lines(shown, 10_000, measurer(ui.font("small"), False), ui.rtl)[0] if ui.rtl else shown
+    field = TextInput(text=laid, multiline=False, size_hint=(0.5, None), height=ui.touch, font_size=ui.font("small"),
                       font_name=str(FONTS[("arabic" if ui.rtl else "latin", False)]),
                       halign="right" if ui.rtl else "left", padding=[ui.gap, ui.px(14)])
-    field.bind(on_text_validate=lambda w: change(en=w.text.strip(), ar=w.text.strip(), be=w.text.strip()),
-               focus=lambda w, focused: None if focused else change(en=w.text.strip(), ar=w.text.strip(),
-                                                                   be=w.text.strip()))
+
+    def named(typed: str) -> None:
+        if typed.strip() != shown:
+            change(en=typed.strip(), ar=typed.strip(), be=typed.strip())
+
+    def focus(w: TextInput, focused: bool) -> None:
+        if focused:
+            w.text = shown
+        else:
+            named(w.text)
+
+    field.bind(on_text_validate=lambda w: named(w.text), focus=focus)
     return field
 
 
