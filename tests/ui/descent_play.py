@@ -155,7 +155,7 @@ def treachery(d: Any) -> Generator[float, None, None]:
     assert shown["spend_trap"].minus.disabled and shown["spend_monster"].plus.disabled is False
     assert shown["event"].minus.disabled is False and shown["spend_event"].plus.disabled is False
     p = plan({"event": 3, "trap": 2, "monster": 2}, {"event": 1}, app.session.state.overlord_hand)
-    arithmetic = Msg.of(LEFT, {"total": p.total_left, "extra": p.extra, "hand": p.hand})
+    arithmetic = Msg.of(LEFT, {"total": p.total_left, "count": p.extra, "hand": p.hand})
     assert (p.extra, p.hand) == (3, 6)
     d.find(app.ui().text(arithmetic), kind=BidiLabel)
     yield from d.shot(f"descent-treachery-{d.lang}")

@@ -23,8 +23,8 @@ KIND_NAMES = {"event": N_("Events"), "trap": N_("Traps"), "monster": N_("Monster
 WIDTHS = (0.26, 0.37, 0.37)  # a kind's name, then what it has and spends, each − n +
 MOST = 20  # points of a kind a panel counts up to: more than any overlord starts with
 RULING = "R-DW-14"
-LEFT = Plural("{total} left, so {extra} extra card: a starting hand of {hand} (R-DW-14).",
-              "{total} left, so {extra} extra cards: a starting hand of {hand} (R-DW-14).", "extra")
+LEFT = Plural("{total} left, so {count} extra card: a starting hand of {hand} (R-DW-14).",
+              "{total} left, so {count} extra cards: a starting hand of {hand} (R-DW-14).", "count")
 
 
 def counts() -> dict[str, int]:
@@ -54,7 +54,7 @@ def widgets(ui: Ui, entered: dict[str, int], base_hand: int, on_change: Callable
         ], spacing=ui.gap / 2, size_hint_y=None, height=ui.touch))
     p = treachery.plan({k: entered[k] for k in treachery.KINDS},
                        {k: entered[f"spend_{k}"] for k in treachery.KINDS}, base_hand)
-    summary = Msg.of(LEFT, {"total": p.total_left, "extra": p.extra, "hand": p.hand})
+    summary = Msg.of(LEFT, {"total": p.total_left, "count": p.extra, "hand": p.hand})
     arithmetic = TapLabel(lambda: show_rule(ui, RULING, rule_text), logical=ui.text(summary), rtl=ui.rtl,
                           font_size=ui.font("small"), color=theme.TEXT, size_hint_y=None, fit_height=True)
     return [citation(ui, "p. 4", rule_text, size_hint_y=None, fit_height=True), *out, arithmetic]
