@@ -13,12 +13,14 @@ from typing import Protocol
 
 from companion.core.messages import Msg, Named
 from companion.games.covenant import data as covenant
+from companion.games.descent import data as descent
 from companion.games.dungeon_roll import data as dungeon_roll
 from companion.ui.bidi import keep_ltr
 
 
 class Section(Protocol):
-    """A rulebook section as a game's data titles it (The Last Covenant's also carry their text)."""
+    """A rulebook section as a game's data titles it (The Last Covenant's and Descent's also carry their
+    text)."""
 
     @property
     def en(self) -> str: ...
@@ -62,8 +64,9 @@ def load_rulings(path: Path = RULINGS) -> dict[str, Named]:
 
 @cache
 def sections() -> dict[str, Section]:
-    """Every game's rulebook sections by the id the referee cites (Dungeon Roll's start with "DR §")."""
-    return {**covenant.default().sections, **dungeon_roll.default().sections}
+    """Every game's rulebook sections by the id the referee cites (Dungeon Roll's start with "DR §",
+    Descent's are its excerpt's pages, "p. 5", its base game's topics and its map)."""
+    return {**covenant.default().sections, **dungeon_roll.default().sections, **descent.default().sections}
 
 
 def section_text(section: Section) -> Named:

@@ -22,8 +22,9 @@ SEPARATORS = frozenset("·،؛:;,.-–—/|")
 NUMBER = re.compile(r"^[+−×-]?\d+(?:[.,/]\d+)*[%٪]?$|^\d+(?:[.,/]\d+)*[%٪]?×$")
 PAIRS = {"(": ")", "[": "]", "«": "»", "{": "}"}
 # A sum starts at a number that no word names ("bonus 1 = 16" is the end of a longer sum, not one) and no
-# operator joins to the number before it ("damage 4 + 1 = 5": the sum is 4 + 1, named by its word).
-_SUM = re.compile(r"(?<![\d.])(?<![^\W\d_]\s)(?<![+−]\s)(?<![+−])"
+# operator joins to the number before it ("damage 4 + 1 = 5": the sum is 4 + 1, named by its word; "6 ÷ 2 = 3"
+# is a quotient, not the sum "2 = 3").
+_SUM = re.compile(r"(?<![\d.])(?<![^\W\d_]\s)(?<![+−÷×]\s)(?<![+−÷×])"
                   r"(\d+(?:\s*[+−]\s*\d+)*)\s*=\s*(\d+(?:\s*[+−]\s*\d+)*)(?![\d.])")
 _COMPARE = re.compile(r"(\d+)\s*([≥≤<>])\s*(\d+)")
 

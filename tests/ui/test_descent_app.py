@@ -1,8 +1,9 @@
 """Issue 12, the table: the Descent screens played by touch in the real app, headless, in Arabic, English
-and Belarusian at 800×480 (harness.py's `descent` scenario, tests/ui/descent_play.py): a small map built on the
-touchscreen, a breath attack laid and resolved (its squares and figures checked against the rule system),
-a boulder's roll, an undo and a language switch, each screen shot with the text it draws. Screenshots go
-to a temporary folder, or to $UI_SCREENSHOTS (`make screenshots` writes docs/screenshots/descent-*.png)."""
+and Belarusian at 800×480 (harness.py's `descent` scenario, tests/ui/descent_play.py): a small map built on
+the touchscreen, a figure's stats set, the overlord's treachery counted, a breath attack laid and resolved
+(its squares and figures checked against the rule system), a boulder's roll, an undo and a language switch,
+each screen shot with the text it draws. Screenshots go to a temporary folder, or to $UI_SCREENSHOTS
+(`make screenshots` writes docs/screenshots/descent-*.png)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS = Path(__file__).with_name("harness.py")
 LANGS = ("ar", "en", "be")
-SHOTS = ("new", "editor", "table", "breath", "breath-dice", "breath-result", "boulder", "undo")
+SHOTS = ("new", "editor", "figure", "table", "treachery", "treachery-result", "breath", "breath-dice",
+         "breath-result", "boulder", "undo")
 
 
 @pytest.fixture(scope="module")

@@ -133,3 +133,22 @@ def test_a_tap_on_nothing_says_so_and_a_door_is_found_by_its_edge() -> None:
     found = door.tap(session.state, (4, 5), "w")  # the door east of (3, 5), tapped from the other side
     assert found == Act("table", "door", "3,5", {"side": "e", "open": 1})
     assert not isinstance(session.submit(found), Rejection)
+
+
+def test_a_figure_s_stats_set_at_the_table_go_through_the_map_checks_and_into_the_game() -> None:
+    """Issue 12: a placed figure's name, wounds, armour, damage bonus, dice and melee/ranged set by touch;
+    what a map file may not hold (no wound, negative armour, a colour not among dice.yaml's) is refused
+    and the figure keeps its stats."""
+    d, data = small(), default()
+    assert d.restat("hero-1", data, wounds=12, armour=2, damage=1, melee=False, dice=["red", "blue"],
+                    en="Avric", ar="أفريك", be="Аўрык") is None
+    for bad in ({"wounds": 0}, {"armour": -1}, {"dice": ["red", "purple"]}):
+        refused = d.restat("hero-1", data, **bad)
+        assert refused is not None and refused.text("ar").startswith("للمجسّم"), bad
+    named = next(f for f in d.named_figures() if f.id == "hero-1")
+    assert (named.en, named.ar, named.be) == ("Avric", "أفريك", "Аўрык"), "a name the table gives is kept"
+    assert next(f for f in d.named_figures() if f.id == "big-monster-1").en == "Big monster 1"
+    session = Session(RULES, {"map": d.raw(), "seed": 1})
+    hero = session.state.figure("hero-1")
+    assert (hero.wounds, hero.armour, hero.damage, hero.melee, hero.dice) == (12, 2, 1, False, ["red", "blue"])
+    assert hero.ar == "أفريك"

@@ -1,5 +1,6 @@
 """Loading and checking Descent's data files (`data/descent/`): the dice (`dice.yaml`, shared with the
-tray, and their values in `attack-dice.yaml`), the templates (`templates.yaml`) and the maps (`maps/`).
+tray, and their values in `attack-dice.yaml`), the templates (`templates.yaml`), the maps (`maps/`) and the
+rules' sections as the referee cites them (`sections.yaml`).
 
 Every problem names its file, its entry and its field, and every entry is checked even after one fails,
 so `companion data check --game descent` lists them all. A map given inline in a scenario is checked
@@ -20,7 +21,7 @@ import msgspec
 from companion.core import gamedata
 from companion.core.dice import DieKind
 from companion.games.descent.grid import KINDS, Board, Boulder, Cell, Door, Figure, MapState, Wall
-from companion.games.descent.schema import TERRAIN, DieValues, FaceValue, MapFile, TemplateSpec
+from companion.games.descent.schema import TERRAIN, DieValues, FaceValue, MapFile, Section, TemplateSpec
 
 T = TypeVar("T")
 ATTACK_DICE = ("red", "blue", "white")
@@ -38,6 +39,7 @@ class DescentData:
     values: dict[str, DieValues]
     templates: dict[str, TemplateSpec]
     maps: dict[str, MapFile]
+    sections: dict[str, Section]
 
     def value(self, die: str, face: str) -> FaceValue:
         return self.values[die].faces[face]
@@ -88,6 +90,17 @@ def _check_templates(templates: dict[str, TemplateSpec], errors: list[str]) -> N
     if lightning is not None and sorted(lightning.start) != [(0, 0), (1, 0)]:
         errors.append("templates.yaml: entry lightning: field start: the base is two squares wide, (0,0) and (1,0) "
                       "(p. 6)")
+
+
+def _check_sections(sections: list[Section], errors: list[str]) -> None:
+    seen: set[str] = set()
+    for s in sections:
+        if s.id in seen:
+            errors.append(f"sections.yaml: entry {s.id}: duplicate id")
+        seen.add(s.id)
+        for lang, value in (*s.named().items(), *(("text." + k, v) for k, v in s.text.named().items())):
+            if not str(value).strip():
+                errors.append(f"sections.yaml: entry {s.id}: field {lang}: empty")
 
 
 def build_map(f: MapFile, name: str, colours: set[str], errors: list[str]) -> tuple[MapState, list[Figure]] | None:
@@ -181,10 +194,13 @@ def read(root: Path | None = None) -> tuple[DescentData | None, list[str]]:
     dice = {d.id: d for d in listed("dice.yaml", DieKind)}
     values = {v.id: v for v in listed("attack-dice.yaml", DieValues)}
     templates: dict[str, TemplateSpec] = {t.id: t for t in listed("templates.yaml", TemplateSpec)}
+    section_list = listed("sections.yaml", Section)
     if errors:
         return None, errors
     _check_values(dice, values, errors)
     _check_templates(templates, errors)
+    _check_sections(section_list, errors)
+    sections = {s.id: s for s in section_list}
     maps: dict[str, MapFile] = {}
     for path in sorted((folder / "maps").glob("*.yaml")):
         name = f"maps/{path.name}"
@@ -194,7 +210,7 @@ def read(root: Path | None = None) -> tuple[DescentData | None, list[str]]:
             if f.id != path.stem:
                 errors.append(f"{name}: field id: {f.id!r} differs from the file's name")
             maps[f.id] = f
-    return (None, errors) if errors else (DescentData(dice, values, templates, maps), [])
+    return (None, errors) if errors else (DescentData(dice, values, templates, maps, sections), [])
 
 
 def load(root: Path | None = None) -> DescentData:

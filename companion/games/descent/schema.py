@@ -58,4 +58,21 @@ class MapFile(msgspec.Struct, Naming, forbid_unknown_fields=True):
     note: str = ""
 
 
+class Texts(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=True):
+    en: str
+    ar: str
+    be: str
+
+
+class Section(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=True):
+    """A rule of the excerpt as the referee cites it ("p. 5"), titled in every language, with its text for
+    the screen's rule window (the Arabic original's own words, its English rendering, in Belarusian)."""
+
+    id: str
+    en: str
+    ar: str
+    be: str
+    text: Texts
+
+
 TERRAIN = {".": "floor", "#": "rock", "r": "rubble", "o": "pit", "s": "stairs"}

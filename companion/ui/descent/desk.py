@@ -1,5 +1,6 @@
 """What the Descent screens keep while they are rebuilt (a language switch or a resize rebuilds every
-screen): the map being drawn and the tool in hand, and the action being aimed on the table screen."""
+screen): the map being drawn, the tool in hand and the figure whose stats it sets, the action being aimed
+on the table screen, and the treachery being counted."""
 
 from __future__ import annotations
 
@@ -18,9 +19,11 @@ from companion.ui.throw_entry import ThrowEntry
 class Desk:
     draft: Draft | None = None
     tool: str = "wall"
+    figure: str | None = None
     notice: Msg | None = None
     aim: Aim | None = None
     throw: ThrowEntry | None = None
+    treachery: dict[str, int] | None = None
 
     def entry(self, prompt: ThrowPrompt) -> ThrowEntry:
         """The faces entered so far for this throw (kept while the screen is redrawn), a new entry for another."""

@@ -22,7 +22,8 @@ from companion.ui.i18n import N_
 CELL_TOOLS = {"rock": "#", "rubble": "r", "pit": "o", "stairs": "s"}
 EDGE_TOOLS = ("wall", "door", "open-door")
 FIGURE_TOOLS = {"hero": ("hero", (1, 1)), "monster": ("monster", (1, 1)), "big-monster": ("monster", (2, 2))}
-TOOLS = (*EDGE_TOOLS, *CELL_TOOLS, *FIGURE_TOOLS, "boulder", "eraser")
+TOOLS = (*EDGE_TOOLS, *CELL_TOOLS, *FIGURE_TOOLS, "boulder", "eraser", "figure")
+"""`figure` places nothing: a tap on a placed figure opens its name and stats."""
 ARROWS: tuple[Side, ...] = ("n", "e", "s", "w")
 SIZES = ((6, 5), (8, 6), (10, 7))
 """The empty maps offered: sizes whose squares stay above a fingertip beside the palette at 800×480."""
@@ -157,14 +158,26 @@ class Draft:
                                    size=size, **STATS[tool]))
         return None
 
+    def restat(self, fid: str, data: DescentData, **changes: Any) -> Msg | None:
+        """A placed figure's name or stats as the table sets them; a change the map file's checks refuse
+        for this figure is not made."""
+        at = next(i for i, f in enumerate(self.figures) if f.id == fid)
+        before = self.figures[at]
+        self.figures[at] = msgspec.structs.replace(before, **changes)
+        if any(f"entry figures {fid}:" in problem for problem in self.problems(data)):
+            self.figures[at] = before
+            return Msg("A figure has at least 1 wound, armour of 0 or more, and dice of the set's colours.")
+        return None
+
     def named_figures(self) -> list[Figure]:
         """The figures, those drawn here named by their number on the map (heroes and monsters each counted
-        in order, as `MapView` numbers them), so a name always matches the figure's number."""
+        in order, as `MapView` numbers them), so a name always matches the figure's number, unless the
+        table named it."""
         out, counts = [], {"hero": 0, "monster": 0}
         for f in self.figures:
             counts[f.kind] += 1
             tool = f.id.rsplit("-", 1)[0]
-            if tool in NAMES:
+            if tool in NAMES and not f.en:  # a name the table gave it stays
                 text = named(NAMES[tool], n=counts[f.kind])
                 f = msgspec.structs.replace(f, en=text["en"], ar=text["ar"], be=text["be"])
             out.append(f)

@@ -13,6 +13,7 @@ from companion.core.messages import Msg
 from companion.games.descent.grid import Cell, Side
 from companion.ui import theme
 from companion.ui.base import BaseScreen
+from companion.ui.descent import figure_panel
 from companion.ui.descent.editor import SIZES, TOOLS, Draft
 from companion.ui.descent.mapview import MapView
 from companion.ui.i18n import N_
@@ -22,10 +23,14 @@ TOOL_NAMES = {
     "wall": N_("Wall"), "door": N_("Door"), "open-door": N_("Open door"), "rock": N_("Rock"),
     "rubble": N_("Rubble"), "pit": N_("Pit"), "stairs": N_("Stairs"), "hero": N_("Hero"),
     "monster": N_("Monster"), "big-monster": N_("Big monster"), "boulder": N_("Boulder"), "eraser": N_("Eraser"),
+    "figure": N_("Figure"),
 }
 HINTS = {"boulder": Msg("Tap a square for a boulder rolling east; tap it again to turn its arrow."),
-         "eraser": Msg("Tap what to take away: a figure, a boulder, a square's terrain, or near an edge.")}
+         "eraser": Msg("Tap what to take away: a figure, a boulder, a square's terrain, or near an edge."),
+         "figure": Msg("Tap a placed figure to set its name and stats.")}
 MAP_SHARE = 0.5  # the map's share of the width beside the palette: squares of 39 px and more at 10×7
+TOOL_COLUMNS = 3  # a Belarusian or two-word Arabic name fits a button
+FIGURE_SHARE = 0.35  # beside a figure's stats: two − n + a row, a colour's name a button
 
 
 class DescentNewScreen(BaseScreen):
@@ -69,39 +74,73 @@ class DescentEditScreen(BaseScreen):
     def build(self, body: BoxLayout) -> None:
         ui, desk = self.ui, self.app.descent
         start = BigButton(ui, ui.t("Start"), self._start, size_hint_x=None, width=ui.px(130))
-        body.add_widget(self.top_bar(ui.t("Draw the map"), [start]))
+        stats = BigButton(ui, ui.t(TOOL_NAMES["figure"]), partial(self._choose, "figure"), size_hint_x=None,
+                          width=ui.px(130), selected=desk.tool == "figure")
+        body.add_widget(self.top_bar(ui.t("Draw the map"), [stats, start]))
         draft = desk.draft
         if draft is None:
             start.disabled = True
             body.add_widget(label(ui, ui.t("Choose a map first."), align="center"))
             return
-        self.map = MapView(self._tap, size_hint_x=MAP_SHARE)
-        self.map.show(*draft.state())
-        palette = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap / 2, size_hint_x=1 - MAP_SHARE)
-        tools = GridLayout(cols=3, spacing=ui.gap / 2, orientation="rl-tb" if ui.rtl else "lr-tb",
+        chosen = next((f for f in draft.figures if f.id == desk.figure), None) if desk.tool == "figure" else None
+        share = MAP_SHARE if chosen is None else FIGURE_SHARE
+        self.map = MapView(self._tap, size_hint_x=share)
+        self.map.show(*draft.state(), rings={chosen.id: "selected"} if chosen is not None else {})
+        palette = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap / 2, size_hint_x=1 - share)
+        if chosen is not None:
+            shown = next(f for f in draft.named_figures() if f.id == chosen.id)
+            for widget in figure_panel.widgets(ui, chosen, ui.text(shown.named()), list(desk.rules.data.dice),
+                                               self._restat, self._done):
+                palette.add_widget(widget)
+            self._notice(palette)
+            body.add_widget(row(ui, [self.map, palette]))
+            return
+        tools = GridLayout(cols=TOOL_COLUMNS, spacing=ui.gap / 2, orientation="rl-tb" if ui.rtl else "lr-tb",
                            row_force_default=True, row_default_height=ui.touch, size_hint_y=None)
-        tools.height = 4 * ui.touch + 3 * ui.gap / 2
-        for tool in TOOLS:
+        rows = -(-(len(TOOLS) - 1) // TOOL_COLUMNS)
+        tools.height = rows * ui.touch + (rows - 1) * ui.gap / 2
+        for tool in TOOLS[:-1]:  # the figure tool is in the top bar
             button = BigButton(ui, ui.t(TOOL_NAMES[tool]), partial(self._choose, tool), font_size=ui.font("small"))
             button.selected = tool == desk.tool
             tools.add_widget(button)
         palette.add_widget(tools)
-        hint = HINTS.get(desk.tool, Msg("Tap a square, or near its edge for a wall or a door; tap again to take it "
-                                        "away."))
-        note = desk.notice or hint
-        palette.add_widget(label(ui, ui.text(note), "small", color=theme.WARN if desk.notice else theme.MUTED,
-                                 size_hint_y=None, fit_height=True))
+        self._notice(palette)
         palette.add_widget(BoxLayout())
         body.add_widget(row(ui, [self.map, palette]))
 
+    def _notice(self, palette: Panel) -> None:
+        """Why the last tap did nothing, else what the tool in hand does."""
+        ui, desk = self.ui, self.app.descent
+        hint = HINTS.get(desk.tool, Msg("Tap a square, or near its edge for a wall or a door; tap again to take it "
+                                        "away."))
+        if desk.notice is not None or desk.figure is None:
+            palette.add_widget(label(ui, ui.text(desk.notice or hint), "small",
+                                     color=theme.WARN if desk.notice else theme.MUTED, size_hint_y=None,
+                                     fit_height=True))
+
     def _choose(self, tool: str) -> None:
-        self.app.descent.tool, self.app.descent.notice = tool, None
+        self.app.descent.tool, self.app.descent.notice, self.app.descent.figure = tool, None, None
         self.refresh()
 
     def _tap(self, cell: Cell, side: Side) -> None:
         desk = self.app.descent
         assert desk.draft is not None
-        desk.notice = desk.draft.apply(desk.tool, cell, side)
+        if desk.tool == "figure":
+            found = desk.draft.figure_at(cell)
+            desk.figure = found.id if found is not None else None
+            desk.notice = None if found is not None else HINTS["figure"]
+        else:
+            desk.notice = desk.draft.apply(desk.tool, cell, side)
+        self.refresh()
+
+    def _restat(self, **changes: object) -> None:
+        desk = self.app.descent
+        assert desk.draft is not None and desk.figure is not None
+        desk.notice = desk.draft.restat(desk.figure, desk.rules.data, **changes)
+        self.refresh()
+
+    def _done(self) -> None:
+        self.app.descent.figure = self.app.descent.notice = None
         self.refresh()
 
     def _start(self) -> None:

@@ -20,6 +20,7 @@ from companion.games.descent.grid import Cell, Side
 from companion.games.descent.state import GameState
 from companion.ui import theme
 from companion.ui.base import BaseScreen
+from companion.ui.descent import treachery_panel
 from companion.ui.descent.aim import AIMED, TABLE, Aim
 from companion.ui.descent.mapview import MapView
 from companion.ui.descent.names import Names
@@ -30,11 +31,11 @@ from companion.ui.widgets import BigButton, Panel, label, row
 
 ACTION_NAMES = {"attack": N_("Attack"), "breath": N_("Breath"), "lightning": N_("Lightning"),
                 "start_turn": N_("A figure's turn"), "overlord": N_("Overlord's turn"), "move": N_("Move"),
-                "door": N_("Door")}
-"""The actions offered by touch, in short words that fit two to a row; the overlord's treachery is counted
-with `companion replay` inputs for now (it needs numbers, not a map)."""
+                "door": N_("Door"), "treachery": N_("Treachery")}
+"""The actions offered by touch, in short words that fit two to a row."""
 MAP_SHARE = 0.6
 THROW_SHARE = 0.5  # a throw's dice and faces, three a row, take half the width
+TREACHERY_SHARE = 0.4  # the treachery's counts, two − n + a row, and its arithmetic on one Arabic line
 MAP_HEIGHT = 0.7  # of the left side: the arithmetic below it
 REACHED = Plural("The template reaches {n} square.", "The template reaches {n} squares.")
 
@@ -89,7 +90,7 @@ class DescentTableScreen(BaseScreen):
         aim = app.descent.aim
         prompt = app.table.prompt
         throwing = isinstance(prompt, ThrowPrompt) and not app.referee.put_back
-        share = THROW_SHARE if throwing else MAP_SHARE
+        share = THROW_SHARE if throwing else TREACHERY_SHARE if app.descent.treachery is not None else MAP_SHARE
         now: Panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap / 2, size_hint_x=1 - share)
         coverage = None
         if isinstance(prompt, ThrowPrompt) and throwing:
@@ -143,6 +144,9 @@ class DescentTableScreen(BaseScreen):
             self._text(now, ui.text(prompt.purpose))
             self._grid(now, [(ui.text(o.label), Choose(o.id, prompt.chooser)) for o in prompt.options])
             now.add_widget(citation(ui, prompt.rule, app.rule_text, size_hint_y=None, fit_height=True))
+        elif isinstance(prompt, ActionPrompt) and app.descent.treachery is not None:
+            self._treachery(now, app.descent.treachery, state)
+            return None
         elif isinstance(prompt, ActionPrompt) and app.descent.aim is None:
             self._actions(now, prompt)
         elif app.descent.aim is not None:
@@ -186,6 +190,16 @@ class DescentTableScreen(BaseScreen):
         now.add_widget(row(ui, [*confirm, cancel], spacing=ui.gap / 2, size_hint_y=None, height=ui.touch))
         return marked
 
+    def _treachery(self, now: Panel, entered: dict[str, int], state: GameState) -> None:
+        ui = self.ui
+        for widget in treachery_panel.widgets(ui, entered, state.overlord_hand, self._count, self.app.rule_text):
+            now.add_widget(widget)
+        now.add_widget(BoxLayout())
+        confirm = BigButton(ui, ui.t("Confirm"), partial(self._give, treachery_panel.act(TABLE, entered)),
+                            font_size=ui.font("small"))
+        cancel = BigButton(ui, ui.t("Cancel"), self._cancel, font_size=ui.font("small"))
+        now.add_widget(row(ui, [confirm, cancel], spacing=ui.gap / 2, size_hint_y=None, height=ui.touch))
+
     def _grid(self, now: Panel, buttons: Sequence[tuple[str, Input | str]], cols: int = 2) -> None:
         ui = self.ui
         grid = GridLayout(cols=cols, spacing=ui.gap / 2, orientation="rl-tb" if ui.rtl else "lr-tb",
@@ -204,7 +218,10 @@ class DescentTableScreen(BaseScreen):
 
     def _start_aim(self, action: str) -> None:
         desk = self.app.descent
-        if action in AIMED:
+        if action == "treachery":
+            desk.treachery = treachery_panel.counts()
+            self.refresh()
+        elif action in AIMED:
             desk.aim = Aim(action)
             self.refresh()
         else:
@@ -235,8 +252,13 @@ class DescentTableScreen(BaseScreen):
         aim.flip = not aim.flip
         self.refresh()
 
+    def _count(self, key: str, value: int) -> None:
+        assert self.app.descent.treachery is not None
+        self.app.descent.treachery[key] = value
+        self.refresh()
+
     def _cancel(self) -> None:
-        self.app.descent.aim = None
+        self.app.descent.aim = self.app.descent.treachery = None
         self.refresh()
 
     def _give(self, inp: Input) -> None:
@@ -246,13 +268,13 @@ class DescentTableScreen(BaseScreen):
         kept = list(referee.steps)
         referee.steps.clear()
         if referee.submit(inp) and referee.notice is None:
-            self.app.descent.aim = None
+            self.app.descent.aim = self.app.descent.treachery = None
         elif referee.notice is not None and not referee.steps:
             referee.steps.extend(kept)
         self.refresh()
 
     def _undo(self) -> None:
-        self.app.descent.aim = None
+        self.app.descent.aim = self.app.descent.treachery = None
         self.app.referee.undo()
         self.refresh()
 
