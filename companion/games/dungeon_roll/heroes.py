@@ -9,7 +9,7 @@ from companion.core.flow import Act, Layer, Rejection, reject
 from companion.core.messages import Plural
 from companion.games.dungeon_roll import delve, loot, powers, units
 from companion.games.dungeon_roll.delve import MONSTER_FACES
-from companion.games.dungeon_roll.phases import dice_at, ids, spend, to_lair
+from companion.games.dungeon_roll.phases import dice_at, ids, spend, throw_again, to_lair
 from companion.games.dungeon_roll.play import Play
 
 TOO_MANY_MONSTERS = Plural("The ultimate acts on at most {count} monster.", "The ultimate acts on at most {count} "
@@ -57,13 +57,9 @@ def track(g: Play, inp: Act) -> Rejection | None:
 
 def reroll(g: Play, inp: Act) -> Rejection | None:
     """The hero's specialty of forming the party: any of its dice thrown again, once (§Heroes)."""
-    dice = ids(inp, "dice")
+    dice = throw_again(g, inp, ("party",), "DR §Heroes", "form")
     if isinstance(dice, Rejection):
         return dice
-    wrong = dice_at(g, dice, ("party",), (), "DR §Heroes")
-    if wrong:
-        return wrong
-    g.s.throw, g.s.throw_why = sorted(dice), "form"
     g.say("reroll", "DR §Heroes", "{hero} throws {count} party dice again.", hero=g.hero_name(), count=len(dice))
     return None
 
@@ -115,13 +111,9 @@ def ultimate(g: Play, inp: Act) -> Rejection | None:
                                             "{hero} turns {count} monsters into {face}.", "count"),
                   hero=g.hero_name(), count=len(monsters), face=g.face_name(monsters[0]))
     elif ult.effect == "reroll":
-        dice = ids(inp, "dice")
+        dice = throw_again(g, inp, ("party", "dungeon"), "R-DR-2", "ultimate")
         if isinstance(dice, Rejection):
             return dice
-        wrong = dice_at(g, dice, ("party", "dungeon"), (), "R-DR-2")
-        if wrong:
-            return wrong
-        g.s.throw, g.s.throw_why = sorted(dice), "ultimate"
         g.say("ultimate-reroll", rule, "{hero} throws {count} chosen dice again (never the Lair's, ruling "
               "R-DR-2).", hero=g.hero_name(), count=len(dice))
     elif ult.effect == "bait":

@@ -64,6 +64,18 @@ def dice_at(g: Play, dice: list[str], places: tuple[str, ...], faces: tuple[str,
     return None
 
 
+def throw_again(g: Play, inp: Act, places: tuple[str, ...], rule: str, why: str) -> list[str] | Rejection:
+    """The dice the act names, each lying in one of `places`, set to come back as one throw (for `why`)."""
+    dice = ids(inp, "dice")
+    if isinstance(dice, Rejection):
+        return dice
+    wrong = dice_at(g, dice, places, (), rule)
+    if wrong:
+        return wrong
+    g.s.throw, g.s.throw_why = sorted(dice), why
+    return dice
+
+
 def unit_of(g: Play, inp: Act, rule: str) -> str | Rejection:
     unit = inp.target or ""
     if not units.kinds(g.s, g.d, unit):

@@ -11,7 +11,7 @@ from companion.core.flow import Act, Layer, Rejection, reject
 from companion.core.messages import Plural
 from companion.games.dungeon_roll import delve
 from companion.games.dungeon_roll.delve import LOOT_FACES, MONSTER_FACES
-from companion.games.dungeon_roll.phases import dice_at, ids, spend
+from companion.games.dungeon_roll.phases import dice_at, ids, spend, throw_again
 from companion.games.dungeon_roll.play import Play
 from companion.games.dungeon_roll.schema import DUNGEON_FACES, PARTY_FACES
 
@@ -237,13 +237,9 @@ def _all_monsters(g: Play, inp: Act) -> Rejection | None:
 
 
 def _reroll_dungeon(g: Play, inp: Act) -> Rejection | None:
-    dice = ids(inp, "dice")
+    dice = throw_again(g, inp, ("dungeon",), "R-DR-27", "ultimate")
     if isinstance(dice, Rejection):
         return dice
-    wrong = dice_at(g, dice, ("dungeon",), (), "R-DR-27")
-    if wrong:
-        return wrong
-    g.s.throw, g.s.throw_why = sorted(dice), "ultimate"
     g.say("ultimate-reroll", "R-DR-12", "{hero} throws {count} chosen dice again (never the Lair's, ruling "
           "R-DR-2).", hero=g.hero_name(), count=len(dice))
     return None
