@@ -47,7 +47,8 @@ clean:
 # rule systems and the table, then merge new ids into the Arabic and Belarusian catalogues (translate them,
 # then `make test`). Descent's and Dungeon Roll's texts are domains of their own (`descent`, `dungeon_roll`),
 # so their catalogues grow apart. Written by hand, not extracted: ui.po (the screens), gender.po (feminine
-# forms) and names.po (the short names passed as fields through `named`/`named_in`); tests check them.
+# forms), names.po (the short names passed as fields through `named`/`named_in`) and tokens.po (the tags'
+# labels that are not The Last Covenant's); tests check them.
 PO_LANGS := ar be
 MSG_KEYWORDS := -k say:3 -k reject:4 -k event:3 -k Msg:1 -k N_ -k notice:2 -k Plural:1,2
 po: $(STAMP)
