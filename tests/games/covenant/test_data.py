@@ -61,6 +61,16 @@ def test_broken_yaml_and_dangling_references_are_reported(copy: Path) -> None:
     assert data.check_all(copy) == ["monsters.yaml: entry cultist: field abilities: unknown ability 'levitation'"]
 
 
+def test_a_footprint_renamed_on_the_escape_route_is_reported_not_raised(copy: Path) -> None:
+    """Found by the map fuzzer: a footprint renamed (e8 → d8) left its neighbours linking to no space, and the
+    escape-route check raised KeyError instead of the link check's report."""
+    board = copy / "boards" / "throne.yaml"
+    board.write_text(board.read_text(encoding="utf-8").replace("- id: e8\n", "- id: d8\n"), encoding="utf-8")
+    errors = data.check_all(copy)
+    assert errors and all(e.startswith("boards/throne.yaml") for e in errors), errors
+    assert any("e8" in e for e in errors), errors
+
+
 def test_an_edited_provisional_value_takes_effect_without_code(copy: Path) -> None:
     """A table owner corrects a provisional value; the next game uses it."""
     edit(copy, "heroes.yaml", "sorceress", hp=12)
