@@ -20,7 +20,7 @@ from __future__ import annotations
 import gettext
 import string
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal, NamedTuple
 
@@ -101,8 +101,20 @@ class Naming:
 def named(text: str | Plural, /, **fields: Field) -> Named:
     """A catalogue text in every language, to pass as a field: "melee" / "التحام" / "блізкі бой", or a
     counted phrase, "3 gold" / "3 قطع ذهب" / "3 золата"."""
-    msg = Msg.of(text, fields)
-    return {lang: msg.text(lang) for lang in LANGS}
+    frozen = tuple((k, tuple(sorted(v.items())) if isinstance(v, dict) else v) for k, v in fields.items())
+    return dict(_named(text, frozen))
+
+
+_Frozen = str | int | float | tuple[tuple[str, str], ...]
+"""A field of `named` made hashable: a name's languages as sorted pairs."""
+
+
+@lru_cache(maxsize=4096)
+def _named(text: str | Plural, fields: tuple[tuple[str, _Frozen], ...]) -> tuple[tuple[Lang, str], ...]:
+    """`named`, kept: the engine names the same few things over and over (a target, a space, "3 gold"), and
+    each costs a catalogue lookup per language (a bot game asks some 1,600 of them)."""
+    msg = Msg.of(text, {k: dict(v) if isinstance(v, tuple) else v for k, v in fields})
+    return tuple((lang, msg.text(lang)) for lang in LANGS)
 
 
 def verbatim(text: str) -> Named:
