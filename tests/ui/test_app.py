@@ -6,16 +6,8 @@ in its own process (one Kivy app per process), all of them at once."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-HARNESS = Path(__file__).with_name("harness.py")
+from app_runs import HARNESS, Run, run_all, shot_folder
 
 RUNS = {
     "whole-game-ar": ("whole-game", "ar", "800x480"),
@@ -30,34 +22,15 @@ BEFORE = 39  # the two rounds' taps on the screens before issue 17 (same scenari
 
 
 @pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    chosen = os.environ.get("UI_SCREENSHOTS")
-    folder = Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-@pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory, shots: Path) -> dict[str, tuple[int, dict[str, object], str]]:
-    started = {}
-    for name, (scenario, lang, size) in RUNS.items():
-        home = tmp_path_factory.mktemp(f"kivy-{name}")
-        env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1", "KIVY_HOME": str(home),
-               "KIVY_NO_CONSOLELOG": "1", "PYTHONPATH": str(ROOT)}
-        started[name] = subprocess.Popen([sys.executable, str(HARNESS), scenario, lang, size, str(shots)],
-                                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    results = {}
-    for name, process in started.items():
-        out, err = process.communicate(timeout=420)  # seven apps at once on a loaded two-core machine
-        last = out.strip().splitlines()[-1] if out.strip() else "{}"
-        results[name] = (process.returncode, json.loads(last), err[-3000:])
-    return results
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
+    # seven apps at once on a loaded two-core machine
+    return run_all(HARNESS, RUNS, shot_folder(tmp_path_factory, "screenshots"), tmp_path_factory, timeout=420)
 
 
 @pytest.mark.parametrize("name", list(RUNS))
 def test_the_scenario_runs_through_and_saves_its_screenshots(
-        runs: dict[str, tuple[int, dict[str, object], str]], shots: Path, name: str) -> None:
-    code, report, err = runs[name]
+        runs: dict[str, Run], name: str) -> None:
+    code, report, err, shots = runs[name]
     assert code == 0, report.get("failure") or err
     taken = report["shots"]
     assert isinstance(taken, list) and taken
@@ -69,11 +42,11 @@ def test_the_scenario_runs_through_and_saves_its_screenshots(
     assert isinstance(report["checks"], int) and report["checks"] > 20
 
 
-def test_two_rounds_by_taps_meet_the_goals_per_action(runs: dict[str, tuple[int, dict[str, object], str]]) -> None:
+def test_two_rounds_by_taps_meet_the_goals_per_action(runs: dict[str, Run]) -> None:
     """Issue 17: a move 1 tap; an attack 2 taps plus the throw (and the Keep when a reroll is possible; one
     more to say which of two monsters on one space); a reveal 1 tap plus the marker plus one Next per
     physical step; a monster phase one Next per monster. Every tap of two rounds is counted and printed."""
-    code, report, err = runs["two-rounds-en"]
+    code, report, err, _ = runs["two-rounds-en"]
     assert code == 0, report.get("failure") or err
     actions = report["actions"]
     assert isinstance(actions, list)
@@ -94,8 +67,8 @@ def test_two_rounds_by_taps_meet_the_goals_per_action(runs: dict[str, tuple[int,
         assert a["action"] != "attack" or a["throw"] == 1, a
 
 
-def test_every_main_screen_is_shot_in_both_languages(runs: dict[str, tuple[int, dict[str, object], str]]) -> None:
-    taken = {s for _, report, _ in runs.values() for s in report.get("shots", [])}  # type: ignore[attr-defined]
+def test_every_main_screen_is_shot_in_both_languages(runs: dict[str, Run]) -> None:
+    taken = {s for _, report, _, _ in runs.values() for s in report.get("shots", [])}
     for screen in ("home", "settings", "newgame", "setup", "table-board", "table-heroes", "table-log", "table-undo",
                    "table-die", "table-step", "table-kept", "table-odds", "table-rolling", "table-hit",
                    "table-monsters", "summary", "rule", "table-reveal", "table-marker", "table-monster-step",
@@ -103,10 +76,10 @@ def test_every_main_screen_is_shot_in_both_languages(runs: dict[str, tuple[int, 
         assert {f"{screen}-ar.png", f"{screen}-en.png"} <= taken
 
 
-def test_the_main_screens_are_shot_in_belarusian(runs: dict[str, tuple[int, dict[str, object], str]]) -> None:
+def test_the_main_screens_are_shot_in_belarusian(runs: dict[str, Run]) -> None:
     """Issue 11: Belarusian is a whole language of the app; its run plays the whole game, its screens checked
     as a reader reads them (left to right, in Noto Sans, nothing left in English)."""
-    taken = set(runs["whole-game-be"][1].get("shots", []))  # type: ignore[call-overload]
+    taken = set(runs["whole-game-be"][1].get("shots", []))
     for screen in ("home", "settings", "newgame", "setup", "table-board", "table-heroes", "table-log", "table-die",
                    "table-step", "table-hit", "table-monsters", "summary"):
         assert f"{screen}-be.png" in taken, screen

@@ -11,8 +11,6 @@ temporary folder.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 import traceback
 from collections.abc import Callable, Generator, Iterator
@@ -21,6 +19,7 @@ from typing import Any
 
 import msgspec
 import pytest
+from app_runs import Run, run_all, shot_folder
 
 from companion.games.covenant.bots import Bot
 from companion.games.covenant.data import default
@@ -28,7 +27,6 @@ from companion.games.covenant.engine import CovenantRules
 from companion.games.covenant.simulate import play
 from companion.games.covenant.state import GameState
 
-ROOT = Path(__file__).resolve().parents[2]
 RUNS = {"ar-800": ("ar", "800x480"), "en-800": ("en", "800x480"),
         "ar-1280": ("ar", "1280x720"), "en-1280": ("en", "1280x720")}
 DATA = default()
@@ -81,33 +79,13 @@ def escape() -> GameState:
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, dict[str, Any], str, Path]]:
-    env_shots = os.environ.get("UI_SCREENSHOTS")
-    shots = Path(env_shots) if env_shots else tmp_path_factory.mktemp("board-shots")
-    shots.mkdir(parents=True, exist_ok=True)
-    return run_all(Path(__file__), RUNS, shots, tmp_path_factory)
-
-
-def run_all(script: Path, runs: dict[str, tuple[str, str]], shots: Path,
-            tmp: pytest.TempPathFactory) -> dict[str, tuple[int, dict[str, Any], str, Path]]:
-    """Starts every run at once, then collects (exit code, JSON report, stderr tail, shots folder)."""
-    started = {}
-    for name, (lang, size) in runs.items():
-        env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1",
-               "KIVY_HOME": str(tmp.mktemp(f"kivy-{name}")), "KIVY_NO_CONSOLELOG": "1", "PYTHONPATH": str(ROOT)}
-        started[name] = subprocess.Popen([sys.executable, str(script), lang, size, str(shots)], env=env,
-                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    results = {}
-    for name, process in started.items():
-        out, err = process.communicate(timeout=120)
-        last = out.strip().splitlines()[-1] if out.strip() else "{}"
-        results[name] = (process.returncode, json.loads(last), err[-3000:], shots)
-    return results
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
+    return run_all(Path(__file__), RUNS, shot_folder(tmp_path_factory, "board-shots"), tmp_path_factory, timeout=120)
 
 
 @pytest.mark.parametrize("name", list(RUNS))
 def test_the_board_draws_every_state_and_maps_every_tap_back(
-        runs: dict[str, tuple[int, dict[str, Any], str, Path]], name: str) -> None:
+        runs: dict[str, Run], name: str) -> None:
     code, report, err, shots = runs[name]
     assert code == 0, report.get("failure") or err
     assert report["checks"] > 500

@@ -7,44 +7,23 @@ each screen shot with the text it draws. Screenshots go to a temporary folder, o
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from app_runs import HARNESS, Run, run_all, shot_folder
 
-ROOT = Path(__file__).resolve().parents[2]
-HARNESS = Path(__file__).with_name("harness.py")
 LANGS = ("ar", "en", "be")
 SHOTS = ("new", "editor", "figure", "table", "treachery", "treachery-result", "breath", "breath-dice",
          "breath-result", "boulder", "undo")
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, dict[str, object], str, Path]]:
-    chosen = os.environ.get("UI_SCREENSHOTS")
-    folder = Path(chosen) if chosen else tmp_path_factory.mktemp("descent-shots")
-    folder.mkdir(parents=True, exist_ok=True)
-    started = {}
-    for lang in LANGS:
-        home = tmp_path_factory.mktemp(f"kivy-descent-{lang}")
-        env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1", "KIVY_HOME": str(home),
-               "KIVY_NO_CONSOLELOG": "1", "PYTHONPATH": str(ROOT)}
-        started[lang] = subprocess.Popen([sys.executable, str(HARNESS), "descent", lang, "800x480", str(folder)],
-                                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    results = {}
-    for lang, process in started.items():
-        out, err = process.communicate(timeout=300)
-        last = out.strip().splitlines()[-1] if out.strip() else "{}"
-        results[lang] = (process.returncode, json.loads(last), err[-3000:], folder)
-    return results
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
+    scenarios = {lang: ("descent", lang, "800x480") for lang in LANGS}
+    return run_all(HARNESS, scenarios, shot_folder(tmp_path_factory, "descent-shots"), tmp_path_factory, timeout=300)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_map_built_by_touch_a_breath_and_a_boulder_resolved_and_every_screen_saved(
-        runs: dict[str, tuple[int, dict[str, object], str, Path]], lang: str) -> None:
+        runs: dict[str, Run], lang: str) -> None:
     code, report, err, folder = runs[lang]
     assert code == 0, report.get("failure") or err
     assert report["shots"] == [f"descent-{shot}-{lang}.png" for shot in SHOTS]

@@ -5,41 +5,18 @@ screens in docs/screenshots/dungeon-roll-tray-*.png."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from app_runs import HARNESS, Run, run_all, shot_folder
 
-ROOT = Path(__file__).resolve().parents[2]
-HARNESS = Path(__file__).with_name("harness.py")
 LANGS = ("ar", "en")
 SCREENS = ("panel-seat", "seated", "refused", "panel", "end")
-
-Run = tuple[int, dict[str, object], str, Path]
 
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
-    chosen = os.environ.get("UI_SCREENSHOTS")
-    shots = Path(chosen) if chosen else tmp_path_factory.mktemp("dr-tray-screenshots")
-    shots.mkdir(parents=True, exist_ok=True)
-    started = {}
-    for lang in LANGS:
-        home = tmp_path_factory.mktemp(f"kivy-dr-tray-{lang}")
-        env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1", "KIVY_HOME": str(home),
-               "KIVY_NO_CONSOLELOG": "1", "PYTHONPATH": str(ROOT)}
-        started[lang] = subprocess.Popen([sys.executable, str(HARNESS), "dungeon-roll-tray", lang, "800x480",
-                                          str(shots)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                         text=True)
-    results = {}
-    for lang, process in started.items():
-        out, err = process.communicate(timeout=400)
-        last = out.strip().splitlines()[-1] if out.strip() else "{}"
-        results[lang] = (process.returncode, json.loads(last), err[-3000:], shots)
-    return results
+    scenarios = {lang: ("dungeon-roll-tray", lang, "800x480") for lang in LANGS}
+    return run_all(HARNESS, scenarios, shot_folder(tmp_path_factory, "dr-tray-screenshots"), tmp_path_factory,
+                   timeout=400)
 
 
 @pytest.mark.parametrize("lang", LANGS)

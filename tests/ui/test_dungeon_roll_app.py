@@ -7,16 +7,9 @@ docs/screenshots/dungeon-roll-*.png."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from app_runs import HARNESS, Run, run_all, shot_folder
 
-ROOT = Path(__file__).resolve().parents[2]
-HARNESS = Path(__file__).with_name("harness.py")
 LANGS = ("ar", "en")
 SOLO_LANGS = (*LANGS, "be")
 """Issue 11: Belarusian, the sheet's language, plays the solo game."""
@@ -26,29 +19,14 @@ SCREENS = ("home", "newgame", "throw", "reroll", "fight", "regroup", "rule", "un
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, dict[str, object], str, Path]]:
-    chosen = os.environ.get("UI_SCREENSHOTS")
-    shots = Path(chosen) if chosen else tmp_path_factory.mktemp("dr-screenshots")
-    shots.mkdir(parents=True, exist_ok=True)
-    started = {}
-    for run in RUNS:
-        scenario, lang = run.rsplit("-", 1)
-        home = tmp_path_factory.mktemp(f"kivy-{run}")
-        env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1", "KIVY_HOME": str(home),
-               "KIVY_NO_CONSOLELOG": "1", "PYTHONPATH": str(ROOT)}
-        started[run] = subprocess.Popen([sys.executable, str(HARNESS), scenario, lang, "800x480", str(shots)],
-                                        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    results = {}
-    for run, process in started.items():
-        out, err = process.communicate(timeout=300)
-        last = out.strip().splitlines()[-1] if out.strip() else "{}"
-        results[run] = (process.returncode, json.loads(last), err[-3000:], shots)
-    return results
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
+    scenarios = {run: (*run.rsplit("-", 1), "800x480") for run in RUNS}
+    return run_all(HARNESS, scenarios, shot_folder(tmp_path_factory, "dr-screenshots"), tmp_path_factory, timeout=300)
 
 
 @pytest.mark.parametrize("lang", SOLO_LANGS)
 def test_a_solo_game_by_touch_reaches_the_scoreboard_and_its_rank(
-        runs: dict[str, tuple[int, dict[str, object], str, Path]], lang: str) -> None:
+        runs: dict[str, Run], lang: str) -> None:
     """DR §End of the game and R-DR-11: three delves, the total scored, the rank from the published bands."""
     code, report, err, shots = runs[f"dungeon-roll-{lang}"]
     assert code == 0, report.get("failure") or err
@@ -63,7 +41,7 @@ def test_a_solo_game_by_touch_reaches_the_scoreboard_and_its_rank(
     assert isinstance(report["checks"], int) and report["checks"] > 300
 
 
-def test_both_languages_play_the_same_game(runs: dict[str, tuple[int, dict[str, object], str, Path]]) -> None:
+def test_both_languages_play_the_same_game(runs: dict[str, Run]) -> None:
     """The same taps and the same seed: the same total, whatever the language of the screen."""
     totals = {lang: runs[f"dungeon-roll-{lang}"][1].get("total") for lang in SOLO_LANGS}
     assert len(set(totals.values())) == 1, totals
@@ -71,7 +49,7 @@ def test_both_languages_play_the_same_game(runs: dict[str, tuple[int, dict[str, 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_two_players_delve_in_turn_to_a_scoreboard_with_its_tie_breaks(
-        runs: dict[str, tuple[int, dict[str, object], str, Path]], lang: str) -> None:
+        runs: dict[str, Run], lang: str) -> None:
     """DR §A player's turn and §End of the game: two seats, three delves each, places with the tie-breaks."""
     code, report, err, _ = runs[f"dungeon-roll-duo-{lang}"]
     assert code == 0, report.get("failure") or err

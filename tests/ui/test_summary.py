@@ -9,7 +9,6 @@ runs in its own process (see test_board.py):
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections.abc import Generator
 from pathlib import Path
@@ -17,7 +16,8 @@ from typing import Any
 
 import msgspec
 import pytest
-from test_board import DATA, RULES, Check, run_all, run_steps
+from app_runs import Run, run_all, shot_folder
+from test_board import DATA, RULES, Check, run_steps
 
 from companion.games.covenant.bots import Bot
 from companion.games.covenant.simulate import play
@@ -51,11 +51,9 @@ def games() -> dict[str, GameState]:
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, dict[str, Any], str, Path]]:
-    env_shots = os.environ.get("UI_SCREENSHOTS")
-    shots = Path(env_shots) if env_shots else tmp_path_factory.mktemp("summary-shots")
-    shots.mkdir(parents=True, exist_ok=True)
-    return run_all(Path(__file__), RUNS, shots, tmp_path_factory)
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
+    return run_all(Path(__file__), RUNS, shot_folder(tmp_path_factory, "summary-shots"), tmp_path_factory,
+                   timeout=120)
 
 
 @pytest.mark.parametrize("name", list(RUNS))

@@ -1,0 +1,44 @@
+"""The real app run headless in processes of its own (one Kivy app a process), all at once: a script and its
+arguments for each run, the screenshots folder last; each run gives back its exit code, the JSON report its
+last line prints, the tail of its stderr and the folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HARNESS = Path(__file__).with_name("harness.py")
+Run = tuple[int, dict[str, Any], str, Path]
+
+
+def shot_folder(tmp: pytest.TempPathFactory, name: str) -> Path:
+    """$UI_SCREENSHOTS (`make screenshots` points it at docs/screenshots), or a temporary folder."""
+    chosen = os.environ.get("UI_SCREENSHOTS")
+    folder = Path(chosen) if chosen else tmp.mktemp(name)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def run_all(script: Path, runs: Mapping[str, Sequence[str]], shots: Path, tmp: pytest.TempPathFactory,
+            timeout: float) -> dict[str, Run]:
+    """Starts every run at once, then collects each one's (exit code, report, stderr tail, shots folder)."""
+    started = {}
+    for name, args in runs.items():
+        env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1",
+               "KIVY_HOME": str(tmp.mktemp(f"kivy-{name}")), "KIVY_NO_CONSOLELOG": "1", "PYTHONPATH": str(ROOT)}
+        started[name] = subprocess.Popen([sys.executable, str(script), *args, str(shots)], env=env,
+                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    results = {}
+    for name, process in started.items():
+        out, err = process.communicate(timeout=timeout)
+        last = out.strip().splitlines()[-1] if out.strip() else "{}"
+        results[name] = (process.returncode, json.loads(last), err[-3000:], shots)
+    return results
