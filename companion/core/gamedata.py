@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import msgspec
 
@@ -61,6 +61,25 @@ def entries(raw: Any, kind: type[T], name: str, errors: list[str]) -> list[T]:
             out.append(msgspec.convert(item, kind))
         except msgspec.ValidationError as exc:
             errors.append(f"{name}: entry {label}: {field_message(exc)}")
+    return out
+
+
+class HasId(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+Keyed = TypeVar("Keyed", bound=HasId)
+
+
+def by_id(items: list[Keyed], name: str, errors: list[str]) -> dict[str, Keyed]:
+    """Entries by their id, in the file's order; an id given twice is named in `errors` (the later entry
+    stands)."""
+    out: dict[str, Keyed] = {}
+    for item in items:
+        if item.id in out:
+            errors.append(f"{name}: entry {item.id}: duplicate id")
+        out[item.id] = item
     return out
 
 

@@ -92,12 +92,8 @@ def _check_templates(templates: dict[str, TemplateSpec], errors: list[str]) -> N
                       "(p. 6)")
 
 
-def _check_sections(sections: list[Section], errors: list[str]) -> None:
-    seen: set[str] = set()
-    for s in sections:
-        if s.id in seen:
-            errors.append(f"sections.yaml: entry {s.id}: duplicate id")
-        seen.add(s.id)
+def _check_sections(sections: dict[str, Section], errors: list[str]) -> None:
+    for s in sections.values():
         for lang, value in (*s.named().items(), *(("text." + k, v) for k, v in s.text.named().items())):
             if not str(value).strip():
                 errors.append(f"sections.yaml: entry {s.id}: field {lang}: empty")
@@ -199,8 +195,8 @@ def read(root: Path | None = None) -> tuple[DescentData | None, list[str]]:
         return None, errors
     _check_values(dice, values, errors)
     _check_templates(templates, errors)
-    _check_sections(section_list, errors)
-    sections = {s.id: s for s in section_list}
+    sections = gamedata.by_id(section_list, "sections.yaml", errors)
+    _check_sections(sections, errors)
     maps: dict[str, MapFile] = {}
     for path in sorted((folder / "maps").glob("*.yaml")):
         name = f"maps/{path.name}"

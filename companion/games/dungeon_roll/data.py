@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from companion.core import gamedata
 from companion.core.dice import DieKind
@@ -24,13 +24,7 @@ from companion.games.dungeon_roll.schema import (
     TreasureSpec,
 )
 
-
-class HasId(Protocol):
-    @property
-    def id(self) -> str: ...
-
-
-T = TypeVar("T", bound=HasId)
+T = TypeVar("T", bound=gamedata.HasId)
 
 PARTY_DICE = 7
 DUNGEON_DICE = 7
@@ -61,13 +55,7 @@ def _entries(root: Path, name: str, kind: type[T], errors: list[str]) -> dict[st
     raw = gamedata.read_yaml(root / name, name, errors)
     if raw is None and len(errors) == known:  # every file of the sheet lists something
         errors.append(f"{name}: expected a list of entries, found an empty file")
-    out: dict[str, T] = {}
-    for entry in gamedata.entries(raw, kind, name, errors):
-        key = entry.id
-        if key in out:
-            errors.append(f"{name}: entry {key}: duplicate id")
-        out[key] = entry
-    return out
+    return gamedata.by_id(gamedata.entries(raw, kind, name, errors), name, errors)
 
 
 def _cross_check(d: GameData) -> list[str]:
