@@ -20,15 +20,18 @@ lint: $(STAMP)
 	$(BIN)/ruff check companion tests firmware
 	$(BIN)/mypy
 
+# Both cores (every core on the Pi): one test file a worker, so a file's fixtures run once.
+PYTEST_PAR := -n auto --dist loadfile
+
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest $(PYTEST_PAR)
 
 bench: $(STAMP)
 	$(BIN)/companion bench
 
 # Long runs of the fuzzers and property tests (each reads FUZZ_EXAMPLES; `make test` runs a few dozen).
 fuzz: $(STAMP)
-	FUZZ_EXAMPLES=2000 $(BIN)/pytest tests -k "fuzz or property"
+	FUZZ_EXAMPLES=2000 $(BIN)/pytest $(PYTEST_PAR) tests -k "fuzz or property"
 
 soak: $(STAMP)
 	SOAK=1 $(BIN)/pytest tests -k soak
