@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import os
 import queue
+import socket
+import subprocess
+import sys
 import time
 import zlib
 
@@ -175,3 +178,84 @@ def test_fuzz_no_tag_memory_makes_reading_raise() -> None:
 
 def _ours(payload: bytes) -> bytes:
     return b"".join(ndef.message_encoder([ndef.Record(MEDIA_TYPE, "", payload)]))
+
+
+def _poll(field: EmulatedField) -> socket.socket:
+    """A reader's REQA sent to the empty field from a bare socket, which then waits for an answer."""
+    reader = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    reader.bind(("127.0.0.1", 0))
+    reader.settimeout(0.3)
+    reader.sendto(b"106A 26", (field.host, field.port))
+    return reader
+
+
+def test_a_tag_presented_while_the_reader_waits_answers_its_poll(field: EmulatedField) -> None:
+    with _poll(field) as reader:
+        time.sleep(0.1)
+        field.present_token(TRAP)
+        assert reader.recvfrom(64)[0] == b"106A 4400"
+
+
+# A reader in a process of its own: it sends the frames given before the last one, each answered, says
+# "ready", then sends the last frame and prints how long after it each answer came.
+_LATE_READER = """
+import socket, sys, time
+reader = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+reader.bind(("127.0.0.1", 0))
+field = ("127.0.0.1", int(sys.argv[1]))
+reader.settimeout(1.0)
+for frame in sys.argv[2:-1]:
+    reader.sendto(b"106A " + frame.encode(), field)
+    reader.recvfrom(64)
+print("ready", flush=True)
+time.sleep(0.5)
+sent = time.time()
+reader.sendto(b"106A " + sys.argv[-1].encode(), field)
+reader.settimeout(0.2)
+while time.time() - sent < 2.5:
+    try:
+        reader.recvfrom(64)
+    except TimeoutError:
+        continue
+    print(round(time.time() - sent, 3), flush=True)
+"""
+
+
+def _late_answers(field: EmulatedField, frames: list[str], present: EmulatedTag | None) -> list[float]:
+    """The delays of the answers to the reader's last frame, which arrives while this process's thread holds
+    the interpreter, as a busy app's does, so that the field's thread reads it late; `present` is laid in
+    the field once the interpreter is free again."""
+    reader = subprocess.Popen([sys.executable, "-c", _LATE_READER, str(field.port), *frames],
+                              stdout=subprocess.PIPE, text=True)
+    assert reader.stdout is not None and reader.stdout.readline() == "ready\n"
+    switching = sys.getswitchinterval()
+    sys.setswitchinterval(5.0)
+    try:
+        busy = time.time()
+        while time.time() - busy < 1.5:
+            pass
+    finally:
+        sys.setswitchinterval(switching)
+    time.sleep(0.1)
+    if present is not None:
+        field.present(present)
+    return [float(line) for line in reader.communicate(timeout=10)[0].split()]
+
+
+def test_a_poll_read_late_by_a_busy_app_is_not_answered_after_the_reader_gave_up(field: EmulatedField) -> None:
+    """A tag presented after the reader stopped waiting for the answer to its poll (nfcpy waits 1.0 s) must
+    not answer it: the answer would be taken for the answer to the reader's next command, and a good sticker
+    read as damaged (issue 21, finding 7). The old field counted the wait from when its thread read the poll."""
+    assert [delay for delay in _late_answers(field, ["26"], EmulatedTag.with_token(TRAP)) if delay > 1.0] == []
+
+
+def test_a_read_answered_late_by_a_busy_app_is_not_answered_at_all(field: EmulatedField) -> None:
+    """nfcpy waits 5 ms for a page; an answer after that shifts every later page by one (the tag read as
+    damaged or half written, issue 21 finding 7). A real tag answers in microseconds: a late emulator is
+    silent, and nfcpy asks again."""
+    uid = bytes.fromhex("04A1B2C3D4E5F6")
+    field.present_token(TRAP, uid=uid)
+    cl1 = bytes([0x88, *uid[:3], 0x88 ^ uid[0] ^ uid[1] ^ uid[2]]).hex()
+    cl2 = bytes([*uid[3:], uid[3] ^ uid[4] ^ uid[5] ^ uid[6]]).hex()
+    selection = ["26", "9320", "9370" + cl1, "9520", "9570" + cl2]
+    assert [delay for delay in _late_answers(field, [*selection, "3004"], None) if delay > 0.005] == []
