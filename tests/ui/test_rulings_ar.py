@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.messages import Lang
+from companion.core.messages import Lang, catalogue
 from companion.games.covenant.data import default
-from companion.ui.rulebook import RULINGS, load_rulings, read_rulings, rule_texts, translation_path
+from companion.ui.rulebook import RULINGS, cite, load_rulings, read_rulings, rule_texts, translation_path
 from companion.ui.theme import Ui
 
 LETTER = {"ar": re.compile(r"[\u0621-\u064A]"), "be": re.compile(r"[А-Яа-яЁёІіЎў]")}
@@ -77,3 +77,13 @@ def test_a_ruling_missing_in_a_translation_reads_in_english_and_a_stray_one_is_i
     assert Ui("ar").text(rulings["R-A-2"]) == "Two. Second."
     assert Ui("be").text(rulings["R-A-1"]) == "One. First."
     assert Ui("be").text(rulings["R-A-2"]) == "Другое. Па-другое."
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_ruling_is_called_by_one_word_in_messages_and_on_its_link(lang: Lang) -> None:
+    """Issue 22: a Belarusian message said «рашэньне R-DR-26» and the link to it «Правіла R-DR-26»."""
+    called = {word.lower() for text in catalogue(lang).values()
+              for word in re.findall(r"(\w+) R-[A-Z]+-\d+", text)}
+    link = Ui(lang).text(cite("R-STORE-1"))
+    called.add(link.split()[0].lower())
+    assert len(called) == 1, called
