@@ -2,7 +2,7 @@
 (rules/seeds/dungeon-roll.be.txt: «досьвед», «сутарэньняў», «Кіньце», «пасьля»). Issue 22 found official
 spellings among the classical ones («апісання», «злева», «даследчык», «разбіваецца», «паслядоўны», «гранню»);
 this check refuses them, and the whole family they belong to, in every Belarusian catalogue, every Belarusian
-name or text of the game data and the Belarusian rulings."""
+name or text of the game data, the glossary's Belarusian column and the Belarusian rulings."""
 
 from __future__ import annotations
 
@@ -51,8 +51,8 @@ borrowing keeps its н before дз (камандзір)."""
 
 
 def belarusian_texts() -> list[tuple[str, str]]:
-    """(where, text) for every Belarusian translation, every `be` field of the game data and every line of the
-    Belarusian rulings."""
+    """(where, text) for every Belarusian translation, every `be` field of the game data, every Belarusian term of
+    the glossary and every line of the Belarusian rulings."""
     found = []
     for path in sorted((LOCALE_DIR / "be" / "LC_MESSAGES").glob("*.po")):
         with path.open("rb") as handle:
@@ -73,6 +73,8 @@ def belarusian_texts() -> list[tuple[str, str]]:
 
     for path in sorted((ROOT / "data").rglob("*.yaml")):
         walk(yaml.safe_load(path.read_text(encoding="utf-8")), str(path.relative_to(ROOT)))
+    glossary = yaml.safe_load((LOCALE_DIR / "glossary.yaml").read_text(encoding="utf-8"))
+    found += [(f"glossary.yaml: {term['id']}", term["be"]) for term in glossary if term.get("be")]
     if RULINGS.is_file():
         found += [(f"rulings.be.md:{n}", line)
                   for n, line in enumerate(RULINGS.read_text(encoding="utf-8").splitlines(), 1)]
