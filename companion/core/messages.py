@@ -26,6 +26,7 @@ from typing import Literal, NamedTuple
 
 import msgspec
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 Lang = Literal["ar", "en", "be"]
 LANGS: tuple[Lang, ...] = ("ar", "en", "be")
@@ -120,6 +121,12 @@ def _named(text: str | Plural, fields: tuple[tuple[str, _Frozen], ...]) -> tuple
 def verbatim(text: str) -> Named:
     """The same text in every language: an id the data does not name, a path of space labels."""
     return {lang: text for lang in LANGS}
+
+
+def decimal(value: float, pattern: str = "0.0") -> Named:
+    """A number with decimals as each language writes it: "5.0" in English and Arabic, "5,0" in Belarusian
+    (Babel's CLDR data)."""
+    return {lang: format_decimal(value, pattern, locale=lang) for lang in LANGS}
 
 
 def named_in(context: str, msgid: str) -> Named:

@@ -1,7 +1,7 @@
 """The texts a tap on a rule citation shows: the rulebook's sections ("§Combat": the title in every
 language, and the text once the game data carries it) and the rulings: `docs/rulings.md` in English and
-its translation `docs/rulings.ar.md` in Arabic, each entry `**R-XXX-n — Title.** text` under the same id
-(a ruling not yet translated, and every ruling on the Belarusian screen, reads in English)."""
+its translations `docs/rulings.ar.md` in Arabic and `docs/rulings.be.md` in Belarusian, each entry
+`**R-XXX-n — Title.** text` under the same id (a ruling not yet translated reads in English)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Protocol
 
-from companion.core.messages import Msg, Named
+from companion.core.messages import LANGS, Lang, Msg, Named
 from companion.games.covenant import data as covenant
 from companion.games.descent import data as descent
 from companion.games.dungeon_roll import data as dungeon_roll
@@ -48,17 +48,17 @@ def read_rulings(path: Path) -> dict[str, str]:
     return rulings
 
 
-def arabic_path(path: Path) -> Path:
-    """Where a rulings file's Arabic translation lies: `rulings.md` -> `rulings.ar.md`."""
-    return path.with_name(f"{path.stem}.ar{path.suffix}")
+def translation_path(path: Path, lang: Lang) -> Path:
+    """Where a rulings file's translation into `lang` lies: `rulings.md` -> `rulings.ar.md`, `rulings.be.md`."""
+    return path.with_name(f"{path.stem}.{lang}{path.suffix}")
 
 
 def load_rulings(path: Path = RULINGS) -> dict[str, Named]:
-    """Ruling id -> its text in English and, when translated, in Arabic (the screen falls back to the
-    English for an id the translation lacks). Only the English file's ids count: a stray Arabic entry
-    is no ruling."""
-    arabic = read_rulings(arabic_path(path))
-    return {rid: {"en": en, "ar": arabic[rid]} if rid in arabic else {"en": en}
+    """Ruling id -> its text in English and in each language it is translated into (the screen falls back
+    to the English for an id a translation lacks). Only the English file's ids count: a stray translated
+    entry is no ruling."""
+    translations = {lang: read_rulings(translation_path(path, lang)) for lang in LANGS if lang != "en"}
+    return {rid: {"en": en} | {lang: found[rid] for lang, found in translations.items() if rid in found}
             for rid, en in read_rulings(path).items()}
 
 

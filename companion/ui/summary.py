@@ -12,6 +12,7 @@ from kivy.graphics import Color, InstructionGroup, Line, Rectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
+from companion.core.messages import decimal
 from companion.games.covenant.data import GameData
 from companion.games.covenant.state import GameState
 from companion.ui import theme
@@ -188,7 +189,7 @@ class SummaryScreen(BoxLayout):
         columns = Columns(ui, counts, fair)
         self.charts["rolls"] = columns
         panel.add_widget(columns)
-        panel.add_widget(label(ui, ui.t("Dashed: a fair die, {fair} a face", fair=f"{fair:.1f}"), "small",
+        panel.add_widget(label(ui, ui.t("Dashed: a fair die, {fair} a face", fair=ui.text(decimal(fair))), "small",
                                color=theme.WARN, size_hint_y=None, fit_height=True))
         return panel
 

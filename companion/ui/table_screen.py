@@ -16,7 +16,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.core.flow import Act, ActionPrompt, CardPrompt, DiePrompt, Event, Input, Prompt, Roll
-from companion.core.messages import Msg, Named
+from companion.core.messages import Msg, Named, decimal
 from companion.games.covenant.state import GameState
 from companion.ui import theme
 from companion.ui.base import BaseScreen
@@ -233,7 +233,7 @@ class TableScreen(BaseScreen):
         target = option.target_labels.get(attack.target) if option else None
         question = ui.t("Attack {target}?", target=ui.text(target) if target else attack.target)
         chance = ui.t("Chance to hit: {percent}% · expected damage: {damage}", percent=_percent(odds.hit),
-                      damage=f"{float(odds.damage):.1f}")
+                      damage=ui.text(decimal(float(odds.damage))))
         choice = kept.get("odds choice", BoxLayout, orientation="horizontal", spacing=ui.gap, size_hint_y=None,
                           height=ui.touch)
         fill(choice, reading_order(ui, [kept.get("attack", BigButton, ui, ui.t("Attack"), partial(app.answer, attack)),
