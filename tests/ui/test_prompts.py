@@ -28,7 +28,7 @@ def test_actions_with_targets_open_them_and_plain_actions_answer_at_once() -> No
                                      Option("end", Msg("End"), ["turn"])], rule="turn.actions")
     shown = view(prompt, NAMES)
     assert shown.title.text("en") == "Exiled Knight: choose an action"
-    assert shown.title.text("ar") == "الفارس المنفي: اختاروا فعلًا"
+    assert shown.title.text("ar") == "الفارس المنفي: اختر فعلًا"
     attack, drink, end = shown.choices
     assert end.answer == Act("knight", "end", "turn") and not end.children
     assert attack.answer is None
@@ -47,7 +47,7 @@ def test_a_die_prompt_offers_each_face_once_and_the_apps_roll() -> None:
                        Roll("trap", None, Source.APP)]
     labels = [c.label for c in shown.choices]
     assert set(labels[0]) == {"en", "ar", "be"} and (labels[0]["en"], labels[0]["ar"]) == ("spikes", "أشواك")
-    assert shown.title.text("ar") == "لصّة الظلال: ارموا نرد الفخ"
+    assert shown.title.text("ar") == "لصّة الظلال: ارمِ نرد الفخ"
     assert shown.purpose == prompt.purpose
 
 
@@ -62,7 +62,7 @@ def test_card_and_choice_prompts() -> None:
     assert [c.answer for c in card.choices] == [Draw("combat", "7", Source.TABLE),
                                                 Draw("combat", "8", Source.TABLE),
                                                 Draw("combat", None, Source.APP)]
-    assert card.title.text("ar") == "الفارس المنفي: اسحبوا من رزمة القتال"
+    assert card.title.text("ar") == "الفارس المنفي: اسحب من رزمة القتال"
     choice = view(ChoicePrompt("sorceress", [Option("a", Msg("A")), Option("b", Msg("B"))], Msg("pick"), "r"),
                   NAMES)
     assert [c.answer for c in choice.choices] == [Choose("a", "sorceress"), Choose("b", "sorceress")]
