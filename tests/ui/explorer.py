@@ -84,7 +84,8 @@ class Explorer(Driver):
         def watched(inp: Any) -> Any:
             update = submit(inp)
             self.taken += len(update.accepted)
-            self.said.extend(self.app.ui().text(e.msg) for a in update.accepted for e in a.events)
+            if self.app.session.game != "covenant":  # The Last Covenant steps through its events with Next
+                self.said.extend(self.app.ui().text(e.msg) for a in update.accepted for e in a.events)
             if update.rejection is not None:
                 self.refused.append(f"{inp!r}: {update.rejection.code}")
             return update
@@ -400,7 +401,7 @@ class Explorer(Driver):
         nav = {self.t(n) for n in NAV} | set(ec.LANGUAGE_NAMES)
         options = [t for t in self.targets() if t[0] not in nav and not t[0].startswith("R-")]
         maps = self.widgets(MapView)
-        if maps and self.screen() == "descent-table" and self.rnd.random() < 0.5:
+        if maps and self.screen() == "descent-table" and self.app.descent.aim is not None:
             # A finger on a figure: the one that acts, or the one an aimed action is aimed at.
             figures = [f for f in self.app.session.state.figures if f.alive]
             cell = self.rnd.choice(figures).at
@@ -534,9 +535,12 @@ class Explorer(Driver):
         yield from self.settle()
         expected = self.expected()
         offered = [t[0] for t in self.targets() if t[0].startswith(self.t("Resume: {heroes}", heroes="").strip())]
+        if self.has(self.t("Back to the game")):  # the game the app came back to by itself, with its heroes
+            offered.append(", ".join(self.hero_names(self.app.lang)))
         self.report_problems("every game resumable", ec.every_game_resumable(expected, offered))
-        if offered:
-            yield from self.tap_text(self.rnd.choice(offered))
+        buttons = [t for t in offered if self.has(t)] or [self.t("Back to the game")]
+        if self.has(buttons[0]):
+            yield from self.tap_text(self.rnd.choice(buttons))
 
     def expected(self) -> list[list[str]]:
         """The heroes of every unfinished game the chain left, by their names now, in this language."""
@@ -610,7 +614,7 @@ def legs(d: Explorer, plan: str) -> Iterator[float]:
             yield from d.new_game("covenant" if game == "covenant-end" else game)
         if d.screen() in ("table", "dr-table", "descent-table"):
             yield from d.play(budget)
-    d.keep_heroes()
+        d.keep_heroes()
 
 
 def main(argv: list[str]) -> int:

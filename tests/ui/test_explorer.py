@@ -48,7 +48,7 @@ def run_chain(lang: str, n: int, folder: Path) -> list[dict[str, Any]]:
            "KIVY_NO_CONSOLELOG": "1", "PYTHONPATH": f"{ROOT}{os.pathsep}{EXPLORER.parent}"}
     reports = []
     for i, (size, legs) in enumerate(chain(lang, n)):
-        seed = str(1000 * n + 10 * i + 1)
+        seed = str(1000 * n + 100 * LANGS.index(lang) + 10 * i + 1)
         done = subprocess.run([sys.executable, str(EXPLORER), lang, size, seed, legs, str(folder)], env=env,
                               capture_output=True, text=True, timeout=600 if GAMES else 300)
         last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "{}"
@@ -60,9 +60,9 @@ def run_chain(lang: str, n: int, folder: Path) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def explored(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
-    chains = [(lang, n) for n in range(max(GAMES, 1)) for lang in LANGS]
+    chains = [(lang, n, tmp_path_factory.mktemp(f"explore-{lang}-{n}")) for n in range(max(GAMES, 1)) for lang in LANGS]
     with ThreadPoolExecutor(max_workers=len(LANGS)) as pool:
-        done = pool.map(lambda c: run_chain(*c, tmp_path_factory.mktemp(f"explore-{c[0]}-{c[1]}")), chains)
+        done = pool.map(lambda c: run_chain(*c), chains)
         return [report for reports in done for report in reports]
 
 
