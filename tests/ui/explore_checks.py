@@ -24,7 +24,8 @@ ID_EQUALS = re.compile(r"\b\w+=\w+")
 """A data id printed with its value ("d1=goblin")."""
 DATA_ID = re.compile(r"(?<![\w-])[a-z]+\d*(?:-[a-z0-9]+)*-[a-z]*\d+[a-z0-9-]*(?![\w-])|(?<![\w-])[a-z]+(?:_[a-z0-9]+)+")
 """A data name as the files spell it: kebab-case with a number (r0-d4-s0, vorpal-sword-2) or snake_case."""
-A_BEFORE_VOWEL = re.compile(r"\b[Aa] (?=[aeiouAEIOU]\w)")
+A_BEFORE_VOWEL = re.compile(r"(?<![Rr]oom )\b[Aa] (?=[aeiouAEIOU]\w)")
+"""An article before a vowel ("a elite room"), not a room's letter ("on room A and")."""
 ENDS_TURN = frozenset({"end", "retire", "flee", "overlord"})
 """The actions that end a hero's turn, a delve or the heroes' phase."""
 

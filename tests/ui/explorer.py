@@ -48,6 +48,7 @@ NAV = frozenset({"Home", "Settings", "Undo", "Tags & dice", "Back", "Close", "Do
 EXAMPLES = 6  # problems kept per check
 RAPID_S = 0.06  # between the taps of a quick burst: a finger tapping as fast as it can
 SETTLE_MIN_S = 0.05
+EFFECT_POLLS = 10
 MAP_TOOLS = ("rubble", "big-monster", "hero", "monster", "boulder")
 """Descent's map, drawn as tests/ui/descent_play.py draws it, with one of each of these."""
 TRACE = bool(os.environ.get("EXPLORE_TRACE"))  # every tap on stderr, with the seconds since the start
@@ -273,6 +274,12 @@ class Explorer(Driver):
         yield from self.settle()
         after_screen = self.snapshot()
         after = self.signature(after_screen)
+        for _ in range(EFFECT_POLLS):  # a window fading out, a redraw on the next tick: a moment for the effect
+            if after != before or self.taken != taken:
+                break
+            yield 0.05
+            after_screen = self.snapshot()
+            after = self.signature(after_screen)
         self.counts["taps checked"] += 1
         tap = ec.Tap(point, text, before_screen.name, before, after, self.taken - taken, tuple(self.refused), ends,
                      left, said=tuple(self.said), composed_empty=tuple(self.confirm_gaps))
@@ -300,10 +307,9 @@ class Explorer(Driver):
                              if not composer.values.get(slot) and composer.candidates(slot) and slot != "target"]
 
     def actions_left(self) -> int:
-        prompt = self.app.table.prompt
-        state = self.app.session.state if self.app.session is not None else None
-        hero = getattr(state, "heroes", {}).get(getattr(prompt, "actor", ""), None) if state is not None else None
-        return int(getattr(hero, "actions", 0) or 0) if not isinstance(hero, str) else 0
+        """The Last Covenant's actions left in the turn in play (its state counts them down)."""
+        session = self.app.session
+        return int(getattr(session.state, "actions", 0)) if session is not None and session.game == "covenant" else 0
 
     # ---- choosing ---------------------------------------------------------------------------------
 

@@ -100,6 +100,7 @@ def test_english_that_reads_wrong_is_found() -> None:
     for line in ("The Broken Armoury: a elite room.", "A elite Goblin appears.", "elite Goblin attacks."):
         assert english_reads(screen(text(1, line, WINDOW))), line
     assert not english_reads(screen(text(1, "An elite Goblin appears in a room.", WINDOW)))
+    assert not english_reads(screen(text(1, "Turn over the marker on room A and lay it on the reader.", WINDOW)))
     assert not english_reads(screen(text(1, "a elite room", WINDOW), lang="ar"))
 
 

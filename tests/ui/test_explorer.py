@@ -36,7 +36,8 @@ def chain(lang: str, n: int) -> list[tuple[str, str]]:
     """The processes of one chain: (window size, legs)."""
     big = LARGER[(n + LANGS.index(lang)) % 2]
     if GAMES:
-        return [("800x480", f"descent:40,covenant:{TAPS},dungeon-roll:{TAPS}"), (big, f"resume:{TAPS},descent:{TAPS}"),
+        # Descent's referee has no end of the game: its legs stop at a budget of their own.
+        return [("800x480", f"descent:40,covenant:{TAPS},dungeon-roll:{TAPS}"), (big, f"resume:{TAPS},descent:150"),
                 (LARGER[LARGER.index(big) - 1], f"dungeon-roll:40,resume:{TAPS}")]
     return [("800x480", "descent:6,covenant-end:25,dungeon-roll:12"), (big, "resume:8,covenant:4")]
 
