@@ -647,9 +647,10 @@ def main(argv: list[str]) -> int:
         driver.failure = traceback.format_exc()
     print(json.dumps({"taps": driver.taps, "games": dict(driver.games), "screens": sorted(driver.screens),
                       "counts": dict(driver.counts), "failed": dict(driver.failed), "found": driver.found,
-                      "failure": driver.failure}, ensure_ascii=False))
+                      "failure": driver.failure}, ensure_ascii=False), flush=True)
     return 1 if driver.failure else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    # The app has stopped and closed its store; a device thread still running must not hold the process.
+    os._exit(main(sys.argv))

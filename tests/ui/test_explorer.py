@@ -51,7 +51,7 @@ def run_chain(lang: str, n: int, folder: Path) -> list[dict[str, Any]]:
     for i, (size, legs) in enumerate(chain(lang, n)):
         seed = str(1000 * n + 100 * LANGS.index(lang) + 10 * i + 1)
         done = subprocess.run([sys.executable, str(EXPLORER), lang, size, seed, legs, str(folder)], env=env,
-                              capture_output=True, text=True, timeout=600 if GAMES else 300)
+                              capture_output=True, text=True, timeout=1800 if GAMES else 600)
         last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "{}"
         report = json.loads(last)
         report.update(run=f"{lang}-{n}-{i} {size} {legs}", code=done.returncode, err=done.stderr[-2000:])
