@@ -49,6 +49,8 @@ EXAMPLES = 6  # problems kept per check
 RAPID_S = 0.06  # between the taps of a quick burst: a finger tapping as fast as it can
 SETTLE_MIN_S = 0.05
 EFFECT_POLLS = 10
+DICE_SHOWN = frozenset({"throw", "thrown"})
+"""Events whose outcome the screen shows as the dice themselves, not as their sentence."""
 MAP_TOOLS = ("rubble", "big-monster", "hero", "monster", "boulder")
 """Descent's map, drawn as tests/ui/descent_play.py draws it, with one of each of these."""
 TRACE = bool(os.environ.get("EXPLORE_TRACE"))  # every tap on stderr, with the seconds since the start
@@ -86,7 +88,8 @@ class Explorer(Driver):
             update = submit(inp)
             self.taken += len(update.accepted)
             if self.app.session.game != "covenant":  # The Last Covenant steps through its events with Next
-                self.said.extend(self.app.ui().text(e.msg) for a in update.accepted for e in a.events)
+                self.said.extend(self.app.ui().text(e.msg) for a in update.accepted for e in a.events
+                                 if e.kind not in DICE_SHOWN)
             if update.rejection is not None:
                 self.refused.append(f"{inp!r}: {update.rejection.code}")
             return update
