@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench fuzz soak clean po screenshots
+.PHONY: run test lint bench fuzz soak explore clean po screenshots
 
 $(STAMP): pyproject.toml deploy/dev-setup.sh
 	@bash deploy/dev-setup.sh
@@ -35,6 +35,12 @@ fuzz: $(STAMP)
 
 soak: $(STAMP)
 	SOAK=1 $(BIN)/pytest tests -k soak
+
+# The screen explorer's long run (docs/explorer.md): EXPLORE_GAMES chains of games per language, each game to its
+# end; `make test` runs one short chain per language.
+EXPLORE_GAMES ?= 30
+explore: $(STAMP)
+	EXPLORE_GAMES=$(EXPLORE_GAMES) $(BIN)/pytest -s -p no:timeout tests/ui/test_explorer.py
 
 # Refresh docs/screenshots/ and the text each screen draws beside each (the UI tests write theirs to a
 # temporary folder otherwise), then look at them.
