@@ -2,9 +2,9 @@
 
 A template is placed by its origin square (`anchor`), a clockwise quarter-turn count and a mirror flip.
 The attack flows from the template's start squares like a small flying figure, one step at a time
-between squares of the template: walls and closed doors stop it (both templates), stairs stop lightning
-(p. 6), rubble and pits do not (p. 7). Only what is reached is affected; a square of the template cut off
-by an obstacle is not.
+between adjacent squares of the template, diagonal steps too (R-DW-10): walls and closed doors stop it
+(both templates), stairs stop lightning (p. 6), rubble and pits do not (p. 7). Only what is reached is
+affected; a square of the template cut off by an obstacle is not.
 """
 
 from __future__ import annotations
@@ -66,14 +66,15 @@ def origins(board: Board, spec: TemplateSpec, p: Placement, attacker: Figure) ->
 
 
 def reach(board: Board, spec: TemplateSpec, p: Placement, starts: list[Cell]) -> set[Cell]:
-    """Every square of the template a flying figure reaches from the starts without leaving it (a
-    diagonal step is an orthogonal route round the corner, R-DW-10, so orthogonal steps are enough)."""
+    """Every square of the template a flying figure reaches from the starts without leaving it, stepping
+    between adjacent squares (R-DW-10): a diagonal step stays inside the template even where the corner
+    square it goes round is outside it, so long as one way round the corner is open."""
     inside = {c for c in squares(spec, p) if enterable(board, spec, c)}
     seen = {s for s in starts if s in inside}
     todo = deque(sorted(seen))
     while todo:
         here = todo.popleft()
-        for n in board.orthogonal(here):
+        for n in board.around(here):
             if n in inside and n not in seen:
                 seen.add(n)
                 todo.append(n)
