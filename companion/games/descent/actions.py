@@ -24,6 +24,25 @@ def perform(g: Play, inp: Act) -> Rejection | None:
     return handler(g, inp)
 
 
+def offered(g: Play) -> dict[str, list[str]]:
+    """The actions the table may take now, each with its targets: only what some input would make happen
+    (an attack on a figure some other can attack, a template some figure can lay, a door where the map has
+    one); a figure's turn, move or attack only while a figure lives."""
+    alive = [f for f in g.s.figures if f.alive]
+    board = g.board()
+    armed = [f for f in alive if f.dice]
+    out: dict[str, list[str]] = {
+        "attack": [t.id for t in alive if any(f is not t and (not f.melee or adjacent(board, f, t)) for f in armed)],
+        "start_turn": [f.id for f in alive], "move": [f.id for f in alive]}
+    out = {a: targets for a, targets in out.items() if targets}
+    for spec in g.d.templates.values():
+        if any(templates.layable(board, spec, f) for f in armed):
+            out[spec.id] = []
+    if g.s.map.doors:
+        out["door"] = []
+    return {**out, "overlord": [], "treachery": []}
+
+
 def _figure(g: Play, fid: str | None, role: str) -> Figure | Rejection:
     f = g.s.figure(fid or "")
     if f is None:

@@ -10,6 +10,7 @@ affected; a square of the template cut off by an obstacle is not.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from companion.games.descent.grid import Board, Cell, Figure
@@ -63,6 +64,27 @@ def origins(board: Board, spec: TemplateSpec, p: Placement, attacker: Figure) ->
         elif any(board.touching(m, sq) for m in mine):
             out.append(sq)
     return out
+
+
+def against(spec: TemplateSpec, attacker: Figure) -> Iterator[Placement]:
+    """Every placement that brings a start square against the attacker (R-DW-9): the lightning's square
+    behind it on one of the attacker's squares, the breath's tip on a square touching one."""
+    for turn in TURNS:
+        for flip in (False, True):
+            for start in spec.start:
+                frame = (start[0], start[1] - 1) if spec.id == "lightning" else start
+                dx, dy = place(spec, Placement((0, 0), turn, flip), frame)
+                for x, y in attacker.squares():
+                    ring = [(0, 0)] if spec.id == "lightning" else [
+                        (i, j) for i in (-1, 0, 1) for j in (-1, 0, 1) if (i, j) != (0, 0)]
+                    for i, j in ring:
+                        yield Placement((x + i - dx, y + j - dy), turn, flip)
+
+
+def layable(board: Board, spec: TemplateSpec, attacker: Figure) -> bool:
+    """Whether the template can lie wholly on the map against the attacker (R-DW-9)."""
+    return any(all(board.on_grid(c) for c in squares(spec, p)) and origins(board, spec, p, attacker)
+               for p in against(spec, attacker))
 
 
 def reach(board: Board, spec: TemplateSpec, p: Placement, starts: list[Cell]) -> set[Cell]:
