@@ -13,7 +13,7 @@ from companion.games.descent import attack, templates, treachery, upkeep
 from companion.games.descent.data import POWER_DICE
 from companion.games.descent.grid import SIDES, Cell, Figure, adjacent, edge, parse_cell
 from companion.games.descent.play import DICE, Play
-from companion.games.descent.state import Attack, Mode
+from companion.games.descent.state import Attack, Mode, Treachery
 
 
 def perform(g: Play, inp: Act) -> Rejection | None:
@@ -232,6 +232,7 @@ def _treachery(g: Play, inp: Act) -> Rejection | None:
             "The overlord has {have} {kind} treachery and cannot spend {spend}: each card is paid with its own kind.",
             "have"), have=have[over], spend=spend[over], kind=_KINDS[over])
     p = treachery.plan(have, spend, g.s.overlord_hand)
+    g.s.treachery = Treachery(left=p.left, extra=p.extra, hand=p.hand)
     left = " + ".join(str(p.left[k]) for k in treachery.KINDS)
     g.say("treachery", "R-DW-14", Plural(
         "Treachery left: {left} = {total}; {total} ÷ 2 = {earned} extra card (an odd point is lost); starting hand "
