@@ -36,7 +36,7 @@ def offered(g: Play) -> dict[str, list[str]]:
         "start_turn": [f.id for f in alive], "move": [f.id for f in alive]}
     out = {a: targets for a, targets in out.items() if targets}
     for spec in g.d.templates.values():
-        if any(templates.layable(board, spec, f) for f in armed):
+        if templates.layable(board, spec, armed):
             out[spec.id] = []
     if g.s.map.doors:
         out["door"] = []

@@ -81,10 +81,22 @@ def against(spec: TemplateSpec, attacker: Figure) -> Iterator[Placement]:
                         yield Placement((x + i - dx, y + j - dy), turn, flip)
 
 
-def layable(board: Board, spec: TemplateSpec, attacker: Figure) -> bool:
-    """Whether the template can lie wholly on the map against the attacker (R-DW-9)."""
-    return any(all(board.on_grid(c) for c in squares(spec, p)) and origins(board, spec, p, attacker)
-               for p in against(spec, attacker))
+def layable(board: Board, spec: TemplateSpec, attackers: list[Figure]) -> bool:
+    """Whether the template can lie wholly on the map against one of the attackers (R-DW-9)."""
+    corners: dict[tuple[int, bool], tuple[Cell, Cell]] = {}
+    for turn in TURNS:
+        for flip in (False, True):
+            shape = squares(spec, Placement((0, 0), turn, flip))
+            corners[turn, flip] = ((min(x for x, _ in shape), min(y for _, y in shape)),
+                                   (max(x for x, _ in shape), max(y for _, y in shape)))
+    for attacker in attackers:
+        for p in against(spec, attacker):
+            low, high = corners[p.turn, p.flip]
+            ax, ay = p.anchor
+            if (board.on_grid((ax + low[0], ay + low[1])) and board.on_grid((ax + high[0], ay + high[1]))
+                    and origins(board, spec, p, attacker)):
+                return True
+    return False
 
 
 def reach(board: Board, spec: TemplateSpec, p: Placement, starts: list[Cell]) -> set[Cell]:
