@@ -69,14 +69,13 @@ def origins(board: Board, spec: TemplateSpec, p: Placement, attacker: Figure) ->
 def against(spec: TemplateSpec, attacker: Figure) -> Iterator[Placement]:
     """Every placement that brings a start square against the attacker (R-DW-9): the lightning's square
     behind it on one of the attacker's squares, the breath's tip on a square touching one."""
+    ring = [(0, 0)] if spec.id == "lightning" else [(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1) if i or j]
     for turn in TURNS:
         for flip in (False, True):
             for start in spec.start:
                 frame = (start[0], start[1] - 1) if spec.id == "lightning" else start
                 dx, dy = place(spec, Placement((0, 0), turn, flip), frame)
                 for x, y in attacker.squares():
-                    ring = [(0, 0)] if spec.id == "lightning" else [
-                        (i, j) for i in (-1, 0, 1) for j in (-1, 0, 1) if (i, j) != (0, 0)]
                     for i, j in ring:
                         yield Placement((x + i - dx, y + j - dy), turn, flip)
 
