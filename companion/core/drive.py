@@ -1,12 +1,14 @@
 """Random legal inputs, drawn from a rule system's own prompts: the workload of benchmarks, property
 tests and store tests. Not a player (see each game's bots): it picks any option a prompt offers (an
 action may still be refused by the rules; the caller skips it and asks again), and leaves dice and cards
-to the engine's seeded generator (`face` and `card` None)."""
+to the engine's seeded generator (`face` and `card` None). `refused_offers` is the check that an engine
+offers nothing it then refuses."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar
 
 from companion.core.flow import (
     Act,
@@ -16,11 +18,16 @@ from companion.core.flow import (
     DiePrompt,
     Draw,
     Input,
+    Option,
     Prompt,
+    Rejection,
     Roll,
     Throw,
     ThrowPrompt,
 )
+from companion.core.rules import RuleSystem
+
+S = TypeVar("S")
 
 
 def pick(prompt: Prompt, rnd: random.Random, weights: Mapping[str, float] | None = None) -> Input:
@@ -37,3 +44,15 @@ def pick(prompt: Prompt, rnd: random.Random, weights: Mapping[str, float] | None
     if isinstance(prompt, ThrowPrompt):
         return Throw()
     return Choose(option=rnd.choice(prompt.options).id)
+
+
+def refused_offers(rules: RuleSystem[S], state: S, probes: Callable[[S, Option], Iterable[Input]]) -> list[str]:
+    """The actions the prompt of `state` offers for which none of `probes` (the inputs a table could give
+    for that option: each target, the arguments it needs) is accepted; each is tried on a copy of the state,
+    and the first accepted one settles its action. An engine that never offers what it refuses gives []."""
+    prompt = rules.prompt(state)
+    if not isinstance(prompt, ActionPrompt):
+        return []
+    blob = rules.encode(state)
+    return [option.id for option in prompt.options
+            if all(isinstance(rules.apply(rules.decode(blob), inp), Rejection) for inp in probes(state, option))]

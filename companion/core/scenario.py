@@ -21,10 +21,15 @@ from companion.core.rules import Session, SetupError, find, parse_input
 
 
 class Check(msgspec.Struct, forbid_unknown_fields=True):
-    """One value of the state tested more loosely than by equality (any of the tests may be combined)."""
+    """One value of the state tested more loosely than by equality (any of the tests may be combined).
+    `count` is how many items of a list (or values of a mapping) equal `of` and have every field of
+    `where` (dotted paths within the item) equal to its value; with neither, every item counts."""
 
     path: str
     len: int | None = None
+    count: int | None = None
+    of: Any = msgspec.UNSET
+    where: dict[str, Any] = {}
     contains: Any = msgspec.UNSET
     lacks: Any = msgspec.UNSET
     min: int | float | None = None
@@ -144,12 +149,12 @@ def _check(expect: Expectations, result: Result, when: str) -> None:
         else:
             position = found + len(line)
     failures += [f"transcript has {_show(line)}, which must be absent" for line in expect.absent if line in text]
-    state = msgspec.to_builtins(result.session.state)
+    state = plain(msgspec.to_builtins(result.session.state))
     for path, wanted in expect.state.items():
         actual = _dig(state, path)
         if actual is _MISSING:
             failures.append(f"state {path}: no such value in the state")
-        elif actual != wanted or isinstance(actual, bool) != isinstance(wanted, bool):
+        elif not _equal(actual, wanted):
             failures.append(f"state {path} is {_show(actual)}, expected {_show(wanted)}")
     for check in expect.checks:
         failures += _test(check, _dig(state, check.path))
@@ -179,7 +184,39 @@ def _test(check: Check, actual: Any) -> list[str]:
             out.append(f"{name} is {_show(actual)}, expected {'at least' if low else 'at most'} {_show(bound)}")
     if check.not_ is not msgspec.UNSET and actual == check.not_:
         out.append(f"{name} is {_show(actual)}, expected anything else")
+    if check.count is not None:
+        out += _count(check, actual, name)
+    elif check.of is not msgspec.UNSET or check.where:
+        out.append(f"{name}: `of` and `where` say what `count` counts, and no count is given")
     return out
+
+
+def _count(check: Check, actual: Any, name: str) -> list[str]:
+    items = list(actual.values()) if isinstance(actual, dict) else actual if isinstance(actual, list) else None
+    if items is None:
+        return [f"{name} is {_show(actual)}, which has no items to count"]
+    found = sum(1 for item in items if (check.of is msgspec.UNSET or _equal(item, check.of))
+                and all(_equal(_dig(item, field), value) for field, value in check.where.items()))
+    if found == check.count:
+        return []
+    what = " and ".join([*([f"equal to {_show(check.of)}"] if check.of is not msgspec.UNSET else []),
+                         *([f"with {_show(check.where)}"] if check.where else [])]) or "in all"
+    return [f"{name} has {found} items {what}, expected {check.count}"]
+
+
+def _equal(actual: Any, wanted: Any) -> bool:
+    """Equal as the state expectations compare: a missing value equals nothing, `true` is not `1`."""
+    return actual is not _MISSING and actual == wanted and isinstance(actual, bool) == isinstance(wanted, bool)
+
+
+def plain(value: Any) -> Any:
+    """The state as the scenario file writes values: a tuple (a square, a size) as a list, at any depth, so
+    `[3, 1]` equals a position and `figures.0.at.0` reads its x."""
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    return value
 
 
 def _holds(container: Any, item: Any) -> bool | None:

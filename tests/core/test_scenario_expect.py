@@ -94,3 +94,44 @@ def test_a_failure_never_formats_an_unbounded_value() -> None:
     found = failures({"state": {"monsters": huge}, "checks": [{"path": "monsters", "contains": huge}]})
     assert len(found) == 2 and all(len(f) < 400 for f in found)
     assert found[0].startswith("state monsters is [{'damage': 5,") and "characters)" in found[0]
+
+
+DELVE = Path(__file__).parents[1] / "games" / "dungeon_roll" / "scenarios" / "delve-retire.yaml"
+DESCENT = Path(__file__).parents[1] / "games" / "descent" / "scenarios" / "boulders.yaml"
+
+
+def played(path: Path, expect: dict[str, Any]) -> list[str]:
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw["expect"] = expect
+    return scenario.play(msgspec.convert(raw, scenario.Scenario)).failures
+
+
+def test_a_square_is_plain_data_equal_to_a_list_and_indexable_by_path() -> None:
+    """Issue 23, finding 4: a Descent position (a tuple in the engine) compares with the file's list and is
+    read by index; a wrong one still fails."""
+    assert played(DESCENT, {"state": {"figures.0.at": [1, 1], "figures.0.at.0": 1, "figures.0.size": [1, 1]},
+                            "checks": [{"path": "map.pits", "contains": [3, 1]}]}) == []
+    assert played(DESCENT, {"state": {"figures.0.at": [1, 2], "figures.0.at.2": 1}}) == [
+        "state figures.0.at is [1, 1], expected [1, 2]", "state figures.0.at.2: no such value in the state"]
+
+
+@pytest.mark.parametrize(("check", "failure"), [
+    ({"path": "dice", "count": 3, "where": {"place": "graveyard"}}, None),
+    ({"path": "dice", "count": 2, "where": {"kind": "party", "place": "party", "face": "fighter"}}, None),
+    ({"path": "dice", "count": 2, "where": {"place": "graveyard"}},
+     "state dice has 3 items with {'place': 'graveyard'}, expected 2"),
+    ({"path": "dice", "count": 14}, None),
+    ({"path": "dice", "count": 7, "where": {"kind": "party", "nothing.here": None}},
+     "state dice has 0 items with {'kind': 'party', 'nothing.here': None}, expected 7"),
+    ({"path": "players.0.treasures", "count": 1, "of": "vorpal-sword-1"}, None),
+    ({"path": "players.0.treasures", "count": 0, "of": "vorpal-sword-1"},
+     "state players.0.treasures has 1 items equal to 'vorpal-sword-1', expected 0"),
+    ({"path": "level", "count": 1}, "state level is 3, which has no items to count"),
+    ({"path": "dice", "where": {"place": "lair"}},
+     "state dice: `of` and `where` say what `count` counts, and no count is given"),
+])
+def test_count_checks_how_many_items_of_a_list_or_mapping_match(check: dict[str, Any], failure: str | None) -> None:
+    """Issue 23, finding 4: "how many dice in the graveyard", "how many fighters in the party" (sheet, "Party
+    dice"), at the checkpoint after the cleric's fight."""
+    assert played(DELVE, {"after": [{"input": 12, "checks": [check]}]}) == (
+        [f"after input 12: {failure}"] if failure else [])

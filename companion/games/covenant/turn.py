@@ -43,7 +43,16 @@ def pickup_targets(g: Play, hero: Hero) -> list[str]:
 
 
 def trade_targets(g: Play, hero: Hero) -> list[str]:
-    return [h.id for h in g.s.heroes.values() if h is not hero and g.board.adjacent(hero.space, h.space)]
+    return [h.id for h in g.s.heroes.values()
+            if h is not hero and g.board.adjacent(hero.space, h.space) and _gives(g, hero, h)]
+
+
+def _gives(g: Play, hero: Hero, receiver: Hero) -> bool:
+    """Whether `hero` has anything `receiver` may take (§Loot and treasure, R-LOOT-2, R-LOOT-4): a trade
+    giving nothing is refused, so it is not offered."""
+    return bool(hero.gold or hero.shards or (hero.potions and len(receiver.potions) < loot.POTION_SLOTS)
+                or any((item := getattr(hero, slot)) is not None and getattr(receiver, slot) is None
+                       and loot.can_use(g, receiver, item) for slot in ("weapon", "armour", "accessory")))
 
 
 def revive_targets(g: Play, hero: Hero) -> list[str]:
@@ -179,6 +188,12 @@ def _why_not_target(g: Play, hero: Hero, act: Act) -> Rejection:
         return reject("not-adjacent", Layer.ILLEGAL, "§Exploration", "Open a door from a space adjacent to its "
                       "room; {space} is not a closed room next to {hero}.", space=g.space_name(target),
                       hero=g.hero_name(hero))
+    receiver = s.heroes.get(target)
+    if act.action == "trade" and receiver is not None and g.board.adjacent(hero.space, receiver.space):
+        # Next to a hero with nothing to give: the trade's own refusal says what is missing.
+        refused = _check_trade(g, hero, act)
+        if refused is not None:
+            return refused
     return reject("bad-target", Layer.ILLEGAL, "§Your turn", "{target} is not a possible target for this action "
                   "now.", target=target)
 

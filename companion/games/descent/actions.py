@@ -13,7 +13,7 @@ from companion.games.descent import attack, templates, treachery, upkeep
 from companion.games.descent.data import POWER_DICE
 from companion.games.descent.grid import SIDES, Cell, Figure, adjacent, edge, parse_cell
 from companion.games.descent.play import DICE, Play
-from companion.games.descent.state import Attack, Mode
+from companion.games.descent.state import Attack, Mode, Treachery
 
 
 def perform(g: Play, inp: Act) -> Rejection | None:
@@ -22,6 +22,25 @@ def perform(g: Play, inp: Act) -> Rejection | None:
         return reject("unknown-action", Layer.MALFORMED, "R-DW-15", "{action} is not something the referee does: "
                       "attack, breath, lightning, start_turn, overlord, move, door or treachery.", action=inp.action)
     return handler(g, inp)
+
+
+def offered(g: Play) -> dict[str, list[str]]:
+    """The actions the table may take now, each with its targets: only what some input would make happen
+    (an attack on a figure some other can attack, a template some figure can lay, a door where the map has
+    one); a figure's turn, move or attack only while a figure lives."""
+    alive = [f for f in g.s.figures if f.alive]
+    board = g.board()
+    armed = [f for f in alive if f.dice]
+    out: dict[str, list[str]] = {
+        "attack": [t.id for t in alive if any(f is not t and (not f.melee or adjacent(board, f, t)) for f in armed)],
+        "start_turn": [f.id for f in alive], "move": [f.id for f in alive]}
+    out = {a: targets for a, targets in out.items() if targets}
+    for spec in g.d.templates.values():
+        if templates.layable(board, spec, armed):
+            out[spec.id] = []
+    if g.s.map.doors:
+        out["door"] = []
+    return {**out, "overlord": [], "treachery": []}
 
 
 def _figure(g: Play, fid: str | None, role: str) -> Figure | Rejection:
@@ -213,6 +232,7 @@ def _treachery(g: Play, inp: Act) -> Rejection | None:
             "The overlord has {have} {kind} treachery and cannot spend {spend}: each card is paid with its own kind.",
             "have"), have=have[over], spend=spend[over], kind=_KINDS[over])
     p = treachery.plan(have, spend, g.s.overlord_hand)
+    g.s.treachery = Treachery(left=p.left, extra=p.extra, hand=p.hand)
     left = " + ".join(str(p.left[k]) for k in treachery.KINDS)
     g.say("treachery", "R-DW-14", Plural(
         "Treachery left: {left} = {total}; {total} ÷ 2 = {earned} extra card (an odd point is lost); starting hand "

@@ -68,12 +68,12 @@ class DescentRules:
             text, rule = CHOICES[step.purpose]
             return ChoicePrompt(chooser=step.chooser, purpose=Msg(text), rule=rule,
                                 options=[Option(id=o, label=_choice_label(g, o)) for o in step.options])
-        alive = [f.id for f in state.figures if f.alive]
+        offered = actions.offered(g)
         return ActionPrompt(actor="table", rule="R-DW-15", options=[
-            Option(id=a, label=label, targets=alive if a in ("attack", "start_turn", "move") else [],
-                   target_labels={f: Msg("{figure}", {"figure": g.name(f)}) for f in alive}
+            Option(id=a, label=label, targets=offered[a],
+                   target_labels={f: Msg("{figure}", {"figure": g.name(f)}) for f in offered[a]}
                    if a in ("attack", "start_turn") else {})
-            for a, label in ACTIONS.items()])
+            for a, label in ACTIONS.items() if a in offered])
 
     def apply(self, state: GameState, inp: Input) -> list[Event] | Rejection:
         g = Play(state, self.data)

@@ -130,10 +130,11 @@ class Board:
         dx, dy = SIDES[side]
         return (a[0] + dx, a[1] + dy)
 
-    def orthogonal(self, c: Cell) -> Iterator[Cell]:
-        for side in SIDES:
-            n = self.step(c, side)
-            if not self.barred(c, n):
+    def around(self, c: Cell) -> Iterator[Cell]:
+        """The squares adjacent to `c` (R-DW-10), sides first."""
+        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1)):
+            n = (c[0] + dx, c[1] + dy)
+            if self.touching(c, n):
                 yield n
 
     def touching(self, a: Cell, b: Cell) -> bool:

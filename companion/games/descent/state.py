@@ -73,6 +73,15 @@ class BoulderTurn(msgspec.Struct):
     queue: list[str]
 
 
+class Treachery(msgspec.Struct):
+    """The overlord's treachery as decided before the game (p. 4, R-DW-14): the points left of each kind,
+    the extra cards they earn and the starting hand, at most 8."""
+
+    left: dict[str, int]
+    extra: int
+    hand: int
+
+
 class GameState(msgspec.Struct):
     map: MapState
     figures: list[Figure]
@@ -82,6 +91,7 @@ class GameState(msgspec.Struct):
     upkeep: Upkeep | None = None
     boulders: BoulderTurn | None = None
     overlord_hand: int = 3
+    treachery: Treachery | None = None
 
     def figure(self, fid: str) -> Figure | None:
         return next((f for f in self.figures if f.id == fid), None)

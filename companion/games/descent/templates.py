@@ -2,14 +2,15 @@
 
 A template is placed by its origin square (`anchor`), a clockwise quarter-turn count and a mirror flip.
 The attack flows from the template's start squares like a small flying figure, one step at a time
-between squares of the template: walls and closed doors stop it (both templates), stairs stop lightning
-(p. 6), rubble and pits do not (p. 7). Only what is reached is affected; a square of the template cut off
-by an obstacle is not.
+between adjacent squares of the template, diagonal steps too (R-DW-10): walls and closed doors stop it
+(both templates), stairs stop lightning (p. 6), rubble and pits do not (p. 7). Only what is reached is
+affected; a square of the template cut off by an obstacle is not.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from companion.games.descent.grid import Board, Cell, Figure
@@ -65,15 +66,48 @@ def origins(board: Board, spec: TemplateSpec, p: Placement, attacker: Figure) ->
     return out
 
 
+def against(spec: TemplateSpec, attacker: Figure) -> Iterator[Placement]:
+    """Every placement that brings a start square against the attacker (R-DW-9): the lightning's square
+    behind it on one of the attacker's squares, the breath's tip on a square touching one."""
+    ring = [(0, 0)] if spec.id == "lightning" else [(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1) if i or j]
+    for turn in TURNS:
+        for flip in (False, True):
+            for start in spec.start:
+                frame = (start[0], start[1] - 1) if spec.id == "lightning" else start
+                dx, dy = place(spec, Placement((0, 0), turn, flip), frame)
+                for x, y in attacker.squares():
+                    for i, j in ring:
+                        yield Placement((x + i - dx, y + j - dy), turn, flip)
+
+
+def layable(board: Board, spec: TemplateSpec, attackers: list[Figure]) -> bool:
+    """Whether the template can lie wholly on the map against one of the attackers (R-DW-9)."""
+    corners: dict[tuple[int, bool], tuple[Cell, Cell]] = {}
+    for turn in TURNS:
+        for flip in (False, True):
+            shape = squares(spec, Placement((0, 0), turn, flip))
+            corners[turn, flip] = ((min(x for x, _ in shape), min(y for _, y in shape)),
+                                   (max(x for x, _ in shape), max(y for _, y in shape)))
+    for attacker in attackers:
+        for p in against(spec, attacker):
+            low, high = corners[p.turn, p.flip]
+            ax, ay = p.anchor
+            if (board.on_grid((ax + low[0], ay + low[1])) and board.on_grid((ax + high[0], ay + high[1]))
+                    and origins(board, spec, p, attacker)):
+                return True
+    return False
+
+
 def reach(board: Board, spec: TemplateSpec, p: Placement, starts: list[Cell]) -> set[Cell]:
-    """Every square of the template a flying figure reaches from the starts without leaving it (a
-    diagonal step is an orthogonal route round the corner, R-DW-10, so orthogonal steps are enough)."""
+    """Every square of the template a flying figure reaches from the starts without leaving it, stepping
+    between adjacent squares (R-DW-10): a diagonal step stays inside the template even where the corner
+    square it goes round is outside it, so long as one way round the corner is open."""
     inside = {c for c in squares(spec, p) if enterable(board, spec, c)}
     seen = {s for s in starts if s in inside}
     todo = deque(sorted(seen))
     while todo:
         here = todo.popleft()
-        for n in board.orthogonal(here):
+        for n in board.around(here):
             if n in inside and n not in seen:
                 seen.add(n)
                 todo.append(n)

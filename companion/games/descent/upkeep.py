@@ -105,8 +105,12 @@ def _roll_boulder(g: Play, bid: str, ranges: list[int]) -> None:
         g.say("spared", "R-DW-4", "{figure} is safe in its pit as the boulder passes over.", figure=g.name(fid))
     for fid in result.killed:
         g.fig(fid).alive = False
-        g.say("crushed", "p. 5", "Boulder {boulder} crushes {figure}: killed at once, whatever its wounds, armour "
-              "or Undying.", {"figure": fid}, boulder=bid, figure=g.name(fid))
+        if fid in result.fell_on:
+            g.say("crushed", "R-DW-4", "Boulder {boulder} ends its move on the pit of {figure}, falls in and kills it "
+                  "(ruling R-DW-4).", {"figure": fid}, boulder=bid, figure=g.name(fid))
+        else:
+            g.say("crushed", "p. 5", "Boulder {boulder} crushes {figure}: killed at once, whatever its wounds, "
+                  "armour or Undying.", {"figure": fid}, boulder=bid, figure=g.name(fid))
     if result.path:
         boulder.at = result.path[-1]
     if result.destroyed_by:

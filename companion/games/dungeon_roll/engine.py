@@ -192,6 +192,8 @@ def options(g: Play) -> dict[str, list[str]]:
             targets = []
         if action == "retire" and s.retire_barred:
             continue
+        if action == "slay" and not units.can_field(s, g.d, g.side().dragon_kinds):
+            continue
         if targets or action in ("flee", "done", "slay", "retire", "seek", "keep"):
             out[action] = [] if action == "ultimate" else targets
     return out

@@ -16,6 +16,10 @@ TOO_MANY_MONSTERS = Plural("The ultimate acts on at most {count} monster.", "The
                            "monsters.", "count")
 
 
+LAIR_PHASES = ("monsters", "loot", "dragon", "regroup")
+"""Where the Lair's dice lie before the hero, once the party is formed: its discard acts in any (R-DR-12)."""
+
+
 def ultimate_fits(g: Play) -> bool:
     """Whether the hero's ultimate can be used now: once per delve, in the phase its effect belongs to
     (ruling R-DR-12); the hero acting as a companion is a unit, not this action."""
@@ -25,11 +29,11 @@ def ultimate_fits(g: Play) -> bool:
     if effect in powers.EFFECTS:
         return powers.fits(g)
     if effect == "discard-lair":
-        return bool(g.s.at("lair")) and g.s.phase in ("monsters", "dragon")
+        return bool(g.s.at("lair")) and g.s.phase in LAIR_PHASES
     if effect == "crusade":
         return bool(g.s.player.treasures) and g.s.phase in ("monsters", "loot", "dragon")
     if effect == "dragon-price":
-        return g.s.phase == "dragon"
+        return g.s.phase == "dragon" and bool(_payments(g))
     if effect == "revive":
         return bool(g.s.at("graveyard", "party")) and g.s.phase in ("monsters", "loot", "dragon")
     if effect in ("per-dragon", "types-per-dragon"):
@@ -128,6 +132,19 @@ def ultimate(g: Play, inp: Act) -> Rejection | None:
     return None
 
 
+def _scrolls(g: Play) -> list[str]:
+    """The scrolls (of the party or the hand) an ultimate may be paid with, where its side says so."""
+    ult = g.side().ultimate
+    if not (ult.or_scroll or ult.pay == "scroll"):
+        return []
+    return [u for u in units.units(g.s, g.d) if u != units.HERO and "scroll" in units.kinds(g.s, g.d, u)]
+
+
+def _payments(g: Play) -> list[str]:
+    """What the hero's ultimate may be paid with now: a scroll where the side says so, or a treasure."""
+    return [*_scrolls(g), *([] if g.side().ultimate.pay == "scroll" else g.s.player.treasures)]
+
+
 def _price(g: Play, inp: Act) -> Rejection | None:
     """Ultimates paid with a treasure (or, where the side says so, a scroll of the party): the Paladin's
     crusade defeats every monster, opens every chest, quaffs every potion (its revivals as in R-DR-3) and
@@ -135,7 +152,7 @@ def _price(g: Play, inp: Act) -> Rejection | None:
     rule = "R-DR-12"
     ult = g.side().ultimate
     paid = str(inp.args.get("treasure", ""))
-    scroll = (ult.or_scroll or ult.pay == "scroll") and paid != units.HERO and "scroll" in units.kinds(g.s, g.d, paid)
+    scroll = paid in _scrolls(g)
     if ult.pay == "scroll" and not scroll:
         return reject("no-scroll", Layer.ILLEGAL, "R-DR-27", "{hero} pays with a scroll of the party or the hand "
                       "({token} is none; ruling R-DR-27).", hero=g.hero_name(), token=paid or "-")

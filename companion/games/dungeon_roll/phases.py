@@ -23,7 +23,7 @@ PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
     "monsters": ("fight", "scroll", "track", "summon", "bait", "ultimate", "refresh", "portal", "flee"),
     "loot": ("open", "quaff", "ultimate", "refresh", "done"),
     "dragon": ("slay", "ring", "ultimate", "refresh", "portal", "flee"),
-    "regroup": ("retire", "seek"),
+    "regroup": ("retire", "seek", "ultimate"),
 }
 LOOT_ANYTIME = ("open", "quaff")
 

@@ -7,6 +7,8 @@ delving player's hand (`elixir-1`), or `hero` while an ultimate lets the hero ac
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from companion.games.dungeon_roll.data import GameData
 from companion.games.dungeon_roll.schema import COMPANIONS, Side
 from companion.games.dungeon_roll.state import GameState
@@ -96,3 +98,9 @@ def different_kinds(s: GameState, d: GameData, chosen: list[str]) -> bool:
         return any(match(index + 1, taken | {k}) for k in options[index] - taken)
 
     return match(0, frozenset())
+
+
+def can_field(s: GameState, d: GameData, need: int) -> bool:
+    """Whether `need` units can stand for `need` different companion kinds (the dragon's fight, R-DR-4)."""
+    pool = [u for u in units(s, d) if companions(s, d, u)]
+    return any(different_kinds(s, d, list(team)) for team in combinations(pool, need))

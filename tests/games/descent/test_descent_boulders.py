@@ -8,7 +8,7 @@ from typing import Any
 
 from descent_game import drawn, fig, game, play, throw
 
-from companion.core.flow import Act, ThrowPrompt
+from companion.core.flow import Accepted, Act, Rejection, ThrowPrompt
 from companion.games.descent.boulders import move
 from companion.games.descent.grid import Board, Boulder, Door, Figure, MapState, Wall
 
@@ -54,6 +54,32 @@ def test_a_figure_in_a_pit_where_the_boulder_stops_is_killed() -> None:
     board = Board(row_map(["....."], pits=[(2, 0)]), [f])
     assert move(board, Boulder(id="b", at=(0, 0), arrow="e"), 2).killed == ["f"]
     assert move(board, Boulder(id="b", at=(0, 0), arrow="e"), 3).spared == ["f"]
+
+
+def test_a_boulder_destroyed_on_the_step_after_a_pit_ended_its_move_there_and_kills_the_figure_in_it() -> None:
+    """R-DW-4: a figure in a pit is safe only when the boulder moves on beyond the pit; a boulder destroyed
+    on its next step (a wall, a closed door, another boulder) never moved beyond it, whatever its total."""
+    hero = Figure(id="h", kind="hero", at=(2, 0))
+    b = Boulder(id="b", at=(0, 0), arrow="e")
+    for extra in ({"walls": [Wall(at=(2, 0), side="e")]}, {"doors": [Door(at=(2, 0), side="e")]},
+                  {"boulders": [Boulder(id="c", at=(3, 0), arrow="n")]}):
+        out = move(Board(row_map(["....."], pits=[(2, 0)], **extra), [hero]), b, 5)
+        assert (out.path, out.killed, out.fell_on, out.spared) == ([(1, 0), (2, 0)], ["h"], ["h"], []), extra
+    moved_on = move(Board(row_map(["....."], pits=[(2, 0)], walls=[Wall(at=(3, 0), side="e")]), [hero]), b, 5)
+    assert (moved_on.killed, moved_on.spared, moved_on.destroyed_by) == ([], ["h"], "wall")
+
+
+def test_the_table_hears_the_boulder_fall_into_the_pit_with_the_ruling() -> None:
+    """R-DW-4 through the engine: the hero is killed and the message cites the ruling."""
+    s = game(drawn([".o..."], [{"id": "nara", "kind": "hero", "at": [1, 0], "en": "Nara", "ar": "نارا", "be": "Нара"}],
+                   boulders=[{"id": "b", "at": [0, 0], "arrow": "e"}], walls=[{"at": [1, 0], "side": "e"}]))
+    result = s.submit(Act(actor="o", action="overlord"))
+    assert not isinstance(result, Rejection)
+    result = s.submit(throw("red=r1-d3-s0", "yellow=r3-d0-s0"))
+    assert isinstance(result, Accepted)
+    said = {e.msg.text("en"): e.rule for e in result.events}
+    assert said.get("Boulder b ends its move on the pit of Nara, falls in and kills it (ruling R-DW-4).") == "R-DW-4"
+    assert not fig(s, "nara").alive and s.state.map.boulders == []
 
 
 def test_a_large_figure_partly_over_a_pit_is_still_crushed() -> None:

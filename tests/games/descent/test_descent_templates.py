@@ -9,8 +9,8 @@ from descent_game import RULES, drawn, game, play, refused, throw
 
 from companion.core.flow import Act, ChoicePrompt, Choose, Rejection
 from companion.games.descent.data import build_map, default
-from companion.games.descent.grid import Board, Figure, MapState
-from companion.games.descent.templates import Placement, place, reach, squares
+from companion.games.descent.grid import Board, Figure, MapState, Wall
+from companion.games.descent.templates import Placement, affected, place, reach, squares
 
 BREATH = default().templates["breath"]
 LIGHTNING = default().templates["lightning"]
@@ -45,6 +45,23 @@ def test_breath_flows_through_rubble_and_over_pits_but_not_walls_or_closed_doors
     board = Board(*built)
     reached = reach(board, BREATH, Placement((4, 1)), [(4, 1)])
     assert (5, 4) in reached and (4, 6) not in reached
+
+
+def test_the_flow_steps_diagonally_round_a_corner_outside_the_template_when_one_way_round_is_open() -> None:
+    """R-DW-10 (p. 7 "a legal movement path ... inside the breath template"): two diagonal squares touch when
+    one way round the corner is open, the corner square inside the template or not; never where both ways
+    are shut. Breath and lightning flow alike (p. 6, "like breath")."""
+    cut = [Wall(at=(3, 3), side="w"), Wall(at=(3, 4), side="w")]
+    m = open_map(9, 7, walls=cut)
+    reached = reach(Board(m), BREATH, Placement((4, 0)), [(4, 0)])
+    assert {(2, 3), (2, 4)} <= reached, "round the corner at (2,2), outside the template"
+    shut = reach(Board(open_map(9, 7, walls=cut, rock=[(2, 2), (2, 5)])), BREATH, Placement((4, 0)), [(4, 0)])
+    assert not {(2, 3), (2, 4)} & shut, "both ways round shut: no corner cut"
+    ghoul = Figure(id="ghoul", kind="monster", at=(2, 4))
+    assert affected(Board(m, [ghoul]), reached, [ghoul], "dragon") == ["ghoul"]
+    bolt = open_map(4, 8, walls=[Wall(at=(0, 5), side="s"), Wall(at=(1, 5), side="s")])
+    reached = reach(Board(bolt), LIGHTNING, Placement((0, 0)), [(0, 0), (1, 0)])
+    assert {(2, 6), (1, 6)} <= reached, "from (1,5) round the corner at (2,5) to (2,6), then (1,6)"
 
 
 def test_lightning_never_enters_stairs_but_passes_rubble() -> None:

@@ -29,6 +29,8 @@ def test_the_calculator_at_the_table_shows_its_arithmetic_and_refuses_overspendi
                                   "starting hand 2 + 1, at most 8: 3."]
     assert play(s, treachery, lang="ar") == ["الخيانة المتبقية: 1 + 1 + 0 = 2؛ 2 ÷ 2 = 1: بطاقة إضافية واحدة (تضيع "
                                              "النقطة الفردية)؛ يد البدء 2 + 1، بحد أقصى 8: 3."]
+    assert s.state.treachery is not None and (s.state.treachery.hand, s.state.treachery.extra) == (3, 1)
+    assert s.state.treachery.left == {"event": 1, "trap": 1, "monster": 0}, "the result is in the state (issue 23)"
     rejection = refused(s, Act(actor="overlord", action="treachery",
                                args={"event": 1, "trap": 3, "monster": 0, "spend_trap": 1, "spend_event": 2}))
     assert rejection.code == "overspent"

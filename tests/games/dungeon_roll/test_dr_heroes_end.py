@@ -71,6 +71,42 @@ def test_the_minstrel_discards_the_lair() -> None:
     assert g.s.at("lair") == [] and g.s.phase == "monsters"
 
 
+def test_the_lair_is_discarded_in_the_loot_and_regroup_phases_too_and_offered_where_it_acts() -> None:
+    """R-DR-12: every other ultimate is used in the phase it acts in, "discarding the Lair while dice are
+    there": the Minstrel's (and the Battlemage's) discard in the loot phase and the regroup phase too,
+    offered exactly then; not once the Lair is empty."""
+    for hero, master in (("minstrel", False), ("spellsword", True)):
+        g = Game(hero)
+        g.s.players[0].master = master
+        g.throw("champion champion fighter fighter fighter fighter fighter")
+        g.throw("dragon")
+        assert g.s.phase == "regroup" and "ultimate" in g.actions(), hero
+        g.do("ultimate")
+        assert g.s.at("lair") == [] and g.s.phase == "regroup" and "ultimate" not in g.actions()
+        g = Game(hero)
+        g.s.players[0].master = master
+        g.throw("champion champion fighter fighter fighter fighter fighter")
+        g.throw("dragon")
+        g.do("seek")
+        g.throw("dragon chest")
+        assert g.s.phase == "loot" and "ultimate" in g.actions(), hero
+        g.do("ultimate")
+        assert g.s.at("lair") == [] and g.s.phase == "loot"
+        g.do("done")
+        assert g.s.phase == "regroup" and "ultimate" not in g.actions(), "once per delve"
+
+
+def test_the_dragon_is_offered_only_to_a_party_that_can_field_different_companions() -> None:
+    """§Dragon phase; R-DR-4: a party with no three different kinds is not offered the fight it would be
+    refused; it may flee."""
+    g = Game("minstrel")
+    g.throw("fighter fighter fighter fighter fighter scroll scroll")
+    g.throw("dragon")
+    g.do("seek")
+    g.throw("dragon dragon")
+    assert g.s.phase == "dragon" and "slay" not in g.actions() and "flee" in g.actions()
+
+
 def bard(master: bool) -> Game:
     g = Game("minstrel")
     g.s.players[0].master = master
@@ -293,6 +329,17 @@ def test_the_time_traveller_forms_a_set_party_and_buys_off_the_dragon() -> None:
     assert g.refused(g.act("ultimate", treasure="p5")) == "no-such-treasure"
     g.do("ultimate", treasure="scroll-1")
     assert g.s.player.xp == 1 and g.s.at("lair") == [] and g.s.draws == 1
+
+
+def test_the_time_traveller_s_price_is_offered_only_with_something_to_pay() -> None:
+    """§Heroes: TIME TRAVELLER — "discard 1 treasure to defeat a dragon": with no treasure in hand the
+    ultimate is not offered (R-DR-12), for it would be refused."""
+    g = Game("time-traveller")
+    g.throw("dragon")
+    g.do("seek")
+    g.throw("dragon dragon")
+    assert g.s.phase == "dragon" and "ultimate" not in g.actions()
+    assert g.refused(g.act("ultimate", treasure="scroll-1")) == "no-ultimate"
 
 
 def test_the_alchemists_chests_are_potions_and_the_ultimate_revives() -> None:

@@ -245,7 +245,7 @@ def test_the_scout_retires_at_once_a_level_less_the_dungeoneer_with_the_level(ma
     g.s.player.master = master
     g.do("assign", level1="d1", level2="d4 d5", level3="d2 d3 d6")
     g.do("fight", "p1", monsters="d1")
-    assert g.refused(g.act("ultimate")) == "not-now", "the regroup phase has its own retirement"
+    assert g.refused(g.act("ultimate")) == "no-ultimate", "the regroup phase has its own retirement (R-DR-12)"
     g.do("seek")
     g.do("ultimate")
     assert g.s.players[0].xp == xp and g.s.players[0].delves == ["retired"]
