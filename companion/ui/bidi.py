@@ -27,10 +27,10 @@ LRE, PDF, NBSP = "\u202a", "\u202c", "\u00a0"
 _MARKS = str.maketrans("", "", LRM + RLM + LRE + PDF)
 _SUM = re.compile(r"\d+(?:[ \u00a0]*[-+−=≥≤<>×÷][ \u00a0]*[-−]?\d+)+|(?<![\w)])[+−]\d+(?![\w(])")
 """Arithmetic: numbers joined by operators ("10 + 5 + 1 = 16 ≥ 7", "6 ÷ 2 = 3", "2 − 3 = −1"), or a number
-with its sign, an adjustment ("المهارة +1", not "1+"). Arrows are
-not operators: they stay in the sentence's own flow ("… ← 11 ضرر" reads right to left in Arabic, from
-the calculation to its result). Words between its numbers would split a calculation into runs the
-paragraph reorders, so an Arabic message sets its labels around the numbers, never between them."""
+with its sign, an adjustment ("المهارة +1", not "1+"). Arrows are not operators: they stay in the
+sentence's own flow ("… ← 11 ضرر" reads right to left in Arabic, from the calculation to its result).
+Words between its numbers would split a calculation into runs the paragraph reorders, so an Arabic
+message sets its labels around the numbers, never between them."""
 
 
 def has_rtl(text: str) -> bool:
