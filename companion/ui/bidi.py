@@ -25,9 +25,12 @@ _RTL_CLASSES = frozenset({"R", "AL"})
 LRM, RLM = "\u200e", "\u200f"
 LRE, PDF, NBSP = "\u202a", "\u202c", "\u00a0"
 _MARKS = str.maketrans("", "", LRM + RLM + LRE + PDF)
-_SUM = re.compile(r"\d+(?:[ \u00a0]*[-+−=≥≤<>×][ \u00a0]*\d+)+")
-"""Arithmetic: numbers joined by operators ("10 + 5 + 1 = 16 ≥ 7"). Arrows are not operators: they
-stay in the sentence's own flow ("… ← 11 ضرر" reads right to left in Arabic)."""
+_SUM = re.compile(r"\d+(?:[ \u00a0]*[-+−=≥≤<>×÷][ \u00a0]*[-−]?\d+)+|(?<![\w)])[+−]\d+(?![\w(])")
+"""Arithmetic: numbers joined by operators ("10 + 5 + 1 = 16 ≥ 7", "6 ÷ 2 = 3", "2 − 3 = −1"), or a number
+with its sign, an adjustment ("المهارة +1", not "1+"). Arrows are not operators: they stay in the
+sentence's own flow ("… ← 11 ضرر" reads right to left in Arabic, from the calculation to its result).
+Words between its numbers would split a calculation into runs the paragraph reorders, so an Arabic
+message sets its labels around the numbers, never between them."""
 
 
 def has_rtl(text: str) -> bool:
@@ -40,12 +43,22 @@ def is_arabic(ch: str) -> bool:
     return (0x0600 <= code <= 0x08FF) or (0xFB50 <= code <= 0xFDFF) or (0xFE70 <= code <= 0xFEFF)
 
 
+def _bound_parts(word: str) -> list[str]:
+    """A bound group split at its no-break spaces, except those inside a calculation."""
+    inside = {i for m in _SUM.finditer(word) for i in range(*m.span())}
+    cuts = [i for i, ch in enumerate(word) if ch == NBSP and i not in inside]
+    return [word[a + 1:b] for a, b in zip([-1, *cuts], [*cuts, len(word)], strict=True)]
+
+
 def _break_word(word: str, width: float, measure: Measure) -> list[str]:
     """A word wider than the line, cut into pieces that fit: at its no-break spaces first (a bound group
-    too wide for any line), then between characters (at least one character a piece)."""
-    if NBSP in word:
+    too wide for any line), but never inside a calculation (a line holding its LRE and the next its PDF would
+    reorder both halves; and "2 = 0" would stand alone), then between characters (at least one character a
+    piece)."""
+    parts = _bound_parts(word)
+    if len(parts) > 1:
         pieces: list[str] = []
-        for part in word.split(NBSP):
+        for part in parts:
             candidate = f"{pieces[-1]}{NBSP}{part}" if pieces else part
             if pieces and measure(candidate) <= width:
                 pieces[-1] = candidate
@@ -128,7 +141,7 @@ def display_lines(text: str, width: float, measure: Measure, rtl: bool) -> list[
 _NUMBER = re.compile(r"^[(«]?[+−×-]?\d+(?:[.,/:]\d+)*[%٪]?$")
 _CLAUSE_END = re.compile(r"^[(«]?[+−×-]?\d+(?:[.,/:]\d+)*[%٪]?[)»]?[،؛:,;.!?]$")
 _LONE_SEPARATORS = frozenset("·|/")
-_OPERATORS = frozenset("+−-=≥≤<>×→")
+_OPERATORS = frozenset("+−-=≥≤<>×÷→←")
 _DASHES = frozenset("—–")
 """A dash between clauses (Belarusian sets one where English puts a verb: "карту Дэмана — пад карты…")
 never starts or ends a line: it keeps a word on each side."""

@@ -12,6 +12,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
@@ -21,12 +22,6 @@ RAW_ID = re.compile(r"(?<![\w-])(?:t\d+|m\d+|b\d+|room\d+|slot\d+|z\d+-[a-z]+-\d
 SEPARATORS = frozenset("·،؛:;,.-–—/|")
 NUMBER = re.compile(r"^[+−×-]?\d+(?:[.,/]\d+)*[%٪]?$|^\d+(?:[.,/]\d+)*[%٪]?×$")
 PAIRS = {"(": ")", "[": "]", "«": "»", "{": "}"}
-# A sum starts at a number that no word names ("bonus 1 = 16" is the end of a longer sum, not one) and no
-# operator joins to the number before it ("damage 4 + 1 = 5": the sum is 4 + 1, named by its word; "6 ÷ 2 = 3"
-# is a quotient, not the sum "2 = 3").
-_SUM = re.compile(r"(?<![\d.])(?<![^\W\d_]\s)(?<![+−÷×]\s)(?<![+−÷×])"
-                  r"(\d+(?:\s*[+−]\s*\d+)*)\s*=\s*(\d+(?:\s*[+−]\s*\d+)*)(?![\d.])")
-_COMPARE = re.compile(r"(\d+)\s*([≥≤<>])\s*(\d+)")
 
 
 @dataclass(frozen=True)
@@ -99,30 +94,157 @@ def brackets_balanced(d: Drawn) -> list[str]:
     return problems
 
 
-def _value(terms: str) -> int:
-    total, sign = 0, 1
-    for token in re.findall(r"\d+|[+−]", terms):
-        if token == "+":
-            sign = 1
-        elif token == "−":
-            sign = -1
+_TOKEN = re.compile(r"""
+    (?P<label>\([^()\d]*\)|(?:[^\W\d_]|[\u064b-\u065f\u0670])[\w\u064b-\u065f\u0670'’ʼ-]*)
+   |(?P<number>(?<![\w/])(?<!\d,)[+−-]?\d+(?:\.\d+)?(?:[+−-](?!\d))?(?![\w%٪/]|[.,]\d))
+   |(?P<operator>[+−×÷=≥≤<>→←:-])
+   |(?P<stop>\S)""", re.VERBOSE)
+"""What a reader meets along a drawn line: a label (a word, or words in brackets: "damage", "(Crown Strike)"),
+a number (signed when its sign is glued to it, on either side: "+1", or "1+" as "+1" comes out of a
+right-to-left line), an operator, or anything else, which ends a calculation ("·", "؛", "!", "5/6", "3,4")."""
+_RELATIONS = {"=": "=", ":": "=", "≥": "≥", "≤": "≤", "<": "<", ">": ">"}
+_ARROWS = frozenset("→←")
+
+
+@dataclass(frozen=True)
+class _Term:
+    value: Fraction
+    signed: bool
+    """Written with its sign ("+1", "−2"): an adjustment, not a value an arrow leads from or to."""
+
+
+_Chain = list[_Term | str]
+"""A calculation as drawn: terms with an operator between each two ("4 + 1 = 5 − 1 = 4")."""
+
+
+def _chains(line: str) -> list[_Chain]:
+    """The calculations of a drawn line, read left to right. Labels may stand anywhere between a calculation's
+    numbers and operators ("damage 4 + 1 = 5 − armour 1", "3 experience + 5 for treasures = 8"); two numbers
+    with only words between them are two calculations ("1 of 8"), as are numbers either side of anything else."""
+    chains: list[_Chain] = []
+    chain: _Chain = []
+    for m in _TOKEN.finditer(line):
+        kind, text = m.lastgroup, m.group(0)
+        if kind == "label" and chain[-1:] != [":"]:  # "Hero 1: damage 4" relates nothing
+            continue
+        if kind == "number":
+            if chain and isinstance(chain[-1], _Term):
+                chains.append(chain)
+                chain = []
+            sign = -1 if "−" in text or "-" in text else 1
+            chain.append(_Term(sign * Fraction(text.strip("+−-")), text[0] in "+−-" or text[-1] in "+−-"))
+        elif kind == "operator" and chain and isinstance(chain[-1], _Term):
+            chain.append(text)
+        else:  # anything else, or an operator with no number before it ("×0")
+            chains.append(chain)
+            chain = []
+    chains.append(chain)
+    return [c[:-1] if isinstance(c[-1], str) else c for c in chains if len(c) > 2]
+
+
+def _value(terms: _Chain, whole: bool = False) -> Fraction | None:
+    """Terms and arithmetic operators, × and ÷ before + and −; None for a division by zero. `whole`: each
+    quotient rounded down, as a game divides ("13 ÷ 2 = 6 extra cards (an odd point is lost)")."""
+    total, sign, product, times = Fraction(0), 1, Fraction(1), True
+    for item in terms:
+        if isinstance(item, _Term):
+            if not times and item.value == 0:
+                return None
+            product = product * item.value if times else product / item.value
+            product = Fraction(product.__floor__()) if whole and not times else product
+        elif item in "×÷":
+            times = item == "×"
         else:
-            total += sign * int(token)
-    return total
+            total += sign * product
+            sign, product, times = (1 if item == "+" else -1), Fraction(1), True
+    return total + sign * product
+
+
+def _split(chain: _Chain, at: Callable[[str], bool]) -> tuple[list[_Chain], list[str]]:
+    parts: list[_Chain] = [[]]
+    between: list[str] = []
+    for item in chain:
+        if isinstance(item, str) and at(item):
+            parts.append([])
+            between.append(item)
+        else:
+            parts[-1].append(item)
+    return parts, between
+
+
+def _holds(a: Fraction, relation: str, b: Fraction) -> bool:
+    return {"=": a == b, "≥": a >= b, "≤": a <= b, "<": a < b, ">": a > b}[relation]
+
+
+def _piece(piece: _Chain) -> tuple[list[str], Fraction | None]:
+    """A calculation between arrows, read left to right as a running total: each relation holds between what
+    was reached so far and what follows it, taken whole ("16 − 7 + 2 = 11") or by its first number
+    ("damage 4 + 1 = 5 − armour 1 = 4": 5 is 5, then 5 − 1 is 4); a quotient may be rounded down. A colon
+    relates only where a side computes something ("3 + 3: 6"), never "Round 1: 4". Returns the problems and
+    the value it ends on."""
+    segments, relations = _split(piece, lambda op: op in _RELATIONS)
+    values = [_value(s) for s in segments]
+    problems = []
+    for i, op in enumerate(relations):
+        before, after = values[i], values[i + 1]
+        first = segments[i + 1][0]
+        if before is None or after is None or not isinstance(first, _Term):
+            continue
+        if op == ":" and len(segments[i]) == 1 and len(segments[i + 1]) == 1:
+            continue
+        relation = _RELATIONS[op]
+        if relation == "=":
+            lefts = {before, _value(segments[i], whole=True)}
+            rights = {after, first.value, _value(segments[i + 1], whole=True)}
+        else:
+            lefts, rights = {before}, {after}
+        if not any(_holds(a, relation, b) for a in lefts for b in rights if a is not None and b is not None):
+            problems.append(op)
+    return problems, values[-1]
+
+
+def _start(piece: _Chain) -> set[Fraction] | None:
+    """What an arrow may lead to or from at this end: the first number, or the first computed term. None for an
+    adjustment ("+1"): "Backstab +1 → 13" says what was added, not what it came to."""
+    first = piece[0]
+    if not isinstance(first, _Term) or first.signed:
+        return None
+    head = _split(piece, lambda op: op in _RELATIONS)[0][0]
+    return {v for v in (first.value, _value(head)) if v is not None}
 
 
 def sums_true(d: Drawn) -> list[str]:
+    """Every calculation drawn reads true left to right as drawn, whatever its direction: + − × ÷ with a running
+    total across = ≥ ≤ < > and a colon, and an arrow from what a calculation comes to: "2 − 0 = 2 → 2", or in a
+    right-to-left line "2 ← 2 − 0 = 2" (what stands right of ← leads to what stands left of it); an arrow from a
+    lone number is a step along a path ("1 space → space 6"), not arithmetic. A left-to-right
+    paragraph is read across its wraps, as its reader goes on from one line's end to the next line's start
+    ("damage 4 + 1 = 5 − armour" / "1 = 4 wounds"); a right-to-left one line by line, since a reader meets a
+    calculation's left-to-right run whole only within its line."""
     problems = []
-    for line in d.lines:
-        for m in _SUM.finditer(line):
-            if _value(m.group(1)) != _value(m.group(2)):
-                problems.append(f"false sum read left to right: {m.group(0)!r} in {line!r}")
-        for m in _COMPARE.finditer(line):
-            a, op, b = int(m.group(1)), m.group(2), int(m.group(3))
-            holds = {"≥": a >= b, "≤": a <= b, "<": a < b, ">": a > b}[op]
-            if not holds:
-                problems.append(f"false comparison read left to right: {m.group(0)!r} in {line!r}")
+    for line in d.lines if d.rtl else [" ".join(paragraph) for paragraph in d.paragraphs]:
+        for chain in _chains(line):
+            pieces, arrows = _split(chain, lambda op: op in _ARROWS)
+            results = [_piece(p) for p in pieces]
+            wrong = [op for found, _ in results for op in found]
+            for i, arrow in enumerate(arrows):
+                source, target = (i, i + 1) if arrow == "→" else (i + 1, i)
+                reached, start = results[source][1], _start(pieces[target])
+                computed = len(pieces[source]) > 1 and not _signed(pieces[source])
+                if computed and reached is not None and start is not None and reached not in start:
+                    wrong.append(arrow)
+            if wrong:
+                problems.append(f"false calculation read left to right ({' '.join(wrong)}): "
+                                f"{_shown(chain)!r} in {line!r}")
     return problems
+
+
+def _signed(piece: _Chain) -> bool:
+    return any(isinstance(t, _Term) and t.signed for t in piece)
+
+
+def _shown(chain: _Chain) -> str:
+    return " ".join(item if isinstance(item, str) else str(item.value) for item in chain)
 
 
 def glyphs_present(d: Drawn) -> list[str]:

@@ -185,3 +185,23 @@ def test_latin_and_digit_runs_of_an_arabic_line_share_its_baseline() -> None:
         with TTFont(font, lazy=True) as tt:
             metrics.add((tt["hhea"].ascent, tt["hhea"].descent))
     assert len(metrics) == 1, metrics
+
+
+def test_a_quotient_and_a_signed_adjustment_stay_left_to_right_in_arabic() -> None:
+    """Issue 22: in a right-to-left paragraph ÷ and = are neutrals, so "6 ÷ 2 = 3" was drawn "2 = 3 ÷ 6"
+    (read right to left: 6 ÷ 3 = 2), and "+1" came out "1+"."""
+    [line] = plain(display_lines("الخيانة: 6 ÷ 2 = 3 بطاقات، والمهارة +1 ثم 2 − 3 = −1", 10_000, mono, rtl=True))
+    for run in ("6 ÷ 2 = 3", "+1", "2 − 3 = −1"):
+        assert run in line, line
+    assert "2 = 3 ÷ 6" not in line and "1+" not in line
+
+
+def test_a_calculation_is_never_cut_by_a_wrap() -> None:
+    """A bound group too wide for its line is cut at its no-break spaces, but not inside a calculation: cut
+    there, "1 ÷" ended one line and "2 = 0" started the next (and in Arabic each half was reordered alone)."""
+    text = "Treachery left: 0 + 1 + 0 = 1; 1 ÷ 2 = 0 extra cards"
+    for rtl in (False, True):
+        for width in range(200, 400, 10):  # each calculation fits a line (with its marks)
+            lines = plain(display_lines(text, width, mono, rtl=rtl))
+            for run in ("0 + 1 + 0 = 1", "1 ÷ 2 = 0"):
+                assert any(run in line for line in lines), (width, lines)

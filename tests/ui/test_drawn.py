@@ -19,7 +19,8 @@ from drawn import (
     sums_true,
 )
 
-from companion.ui.bidi import display_paragraphs
+from companion.core.messages import Msg, Plural
+from companion.ui.bidi import NBSP, display_paragraphs
 from companion.ui.fonts import FONTS
 
 
@@ -72,6 +73,132 @@ def test_a_sum_that_reads_false_left_to_right_is_found() -> None:
     # Descent's arithmetic names its sums ("damage 4 + 1 = 5"): no sum starts inside one; a false one still shows.
     assert not sums_true(drawn("", [["Hero 1: damage 4 + 1 = 5 − armour 1 = 4 wounds."]]))
     assert sums_true(drawn("", [["Hero 1: 4 + 1 = 6"]]))
+
+
+def ltr(line: str) -> list[str]:
+    return sums_true(drawn("", [[line]], rtl=False))
+
+
+def test_every_operator_is_read() -> None:
+    """× and ÷ before + and −; a game's quotient rounded down ("an odd point is lost"), never up."""
+    assert not ltr("2 × 3 + 1 = 7") and ltr("2 × 3 + 1 = 8")
+    assert not ltr("6 ÷ 2 = 3") and not ltr("13 ÷ 2 = 6") and ltr("13 ÷ 2 = 7") and ltr("2 = 3 ÷ 6")
+    assert not ltr("12 ≥ 9 and 3 ≤ 3 and 2 < 5") and ltr("12 ≤ 9") and ltr("3 > 5")
+    assert not ltr("2 − 3 = -1, raised to 1") and ltr("2 − 3 = 1")
+    assert not ltr("16 − 7 + 2 → 11 damage") and ltr("16 − 7 + 2 → 12 damage")
+    assert ltr("9 ← 16 − 7 + 2")  # an arrow read left to right says the left leads to the right
+
+
+def test_words_between_numbers_are_labels_of_one_calculation() -> None:
+    assert not ltr("Knight: 3 experience + 5 for treasures = 8; place 1.")
+    assert ltr("Knight: 3 experience + 5 for treasures = 9; place 1.")
+    assert ltr("Goblin attacks Knight: damage 2 − defense 0 = 0 → 2 damage.")
+    assert not ltr("Goblin attacks Knight: damage 3 − defense 1 = 2 + 1 (Crown Strike) → 3 damage.")
+    assert ltr("damage 3 − defense 1 = 2 + 1 (Crown Strike) → 4 damage.")
+    # Two numbers with only words between them are two calculations; nor is a "Round 1: 4" one.
+    assert not ltr("space 6 (1 of 8 this turn) · Round 1: 4 actions · falls 5/6 · path 3,4 → 4,4")
+    assert not ltr("The Knight moves 1 space → space 6.")  # a path, not a calculation
+
+
+def test_a_colon_that_gives_a_result_is_read() -> None:
+    assert not ltr("Bleed: Goblin rolls 1 + 2: 3 wounds") and ltr("Bleed: Goblin rolls 1 + 2: 4 wounds")
+    assert sums_true(drawn("", [["ﺡﻭﺮﺟ 4 :1 + 2 ﻦﻠﺑﻮﻐﻟﺍ"]]))
+
+
+def test_an_arrow_from_an_adjustment_is_not_read_as_a_value() -> None:
+    """"Backstab +1 → 7" says what was added, not that 1 came to 7."""
+    assert not ltr("12 − 9 + 2 = 5; Backstab +1, Skill +1 → 7 damage")
+    assert not sums_true(drawn("", [["ﺭﺮﺿ 7 ← +1 ﺓﺭﺎﻬﻤﻟﺍ ،+1 ﺓﺭﺩﺎﻐﻟﺍ ﺔﻨﻌﻄﻟﺍ ؛12 − 9 + 2 = 5"]]))
+
+
+# The three Arabic lines of issue 22, as display_paragraphs drew them before the calculations were laid out as
+# one left-to-right run (copied from its output: English "6 ÷ 2 = 3 extra cards…", "damage 4 + 1 = 5 − armour 1
+# = 4 wounds", "damage 2 − defense 0 = 2 → 2 damage"). Read right to left they say "6 ÷ 3 = 2", "− 4 + 1 = 5 …
+# 1 = 4" and "2 − 2 = 0 ← 2"; read left to right as drawn, each holds a false step.
+DRAWN_BEFORE = {
+    "treachery": ".6 :8 ﻰﺼﻗﺃ ﺪﺤﺑ ،3 + 3 ﺀﺪﺒﻟﺍ ﺪﻳ ؛(ﺔﻳﺩﺮﻔﻟﺍ ﺔﻄﻘﻨﻟﺍ ﻊﻴﻀﺗ) ﺔﻴﻓﺎﺿﺇ ﺕﺎﻗﺎﻄﺑ 2 = 3 ÷ 6 ؛1 + 2 + 3 = 6 "
+                 ":ﺔﻴﻘﺒﺘﻤﻟﺍ ﺔﻧﺎﻴﺨﻟﺍ",
+    "breath": ".ﺡﻭﺮﺟ 1 = 4 ﻉﻭﺭﺪﻟﺍ − 4 + 1 = 5 ﺭﺮﻀﻟﺍ :1 ﻞﻄﺒﻟﺍ",
+    "monster attack": ".ﺭﺮﺿ 2 ← 0 = 2 ﻉﺎﻓﺩ − 2 ﺭﺮﺿ :ﺱﺭﺎﻔﻟﺍ ﻰﻠﻋ ﻦﻠﺑﻮﻐﻟﺍ ﻡﻮﺠﻫ",
+}
+
+
+def issue_22_lines() -> dict[str, Msg]:
+    hero, goblin, knight = ({"en": en, "ar": ar, "be": be} for en, ar, be in
+                            [("Hero 1", "البطل 1", "Герой 1"), ("Goblin", "الغوبلن", "Гоблін"),
+                             ("Knight", "الفارس", "Рыцар")])
+    treachery = Plural(
+        "Treachery left: {left} = {total}; {total} ÷ 2 = {earned} extra card (an odd point is lost); starting hand "
+        "{base} + {earned}, at most 8: {hand}.",
+        "Treachery left: {left} = {total}; {total} ÷ 2 = {earned} extra cards (an odd point is lost); starting hand "
+        "{base} + {earned}, at most 8: {hand}.", "earned")
+    wounds = Plural("{target}: damage {damage} − armour {armour} = {wounds} wound.",
+                    "{target}: damage {damage} − armour {armour} = {wounds} wounds.", "wounds")
+    attack = "{attacker} attacks {hero}: damage {damage} − defense {defense} = {net}{minimum}{crown} → {total} damage."
+    return {"treachery": Msg.of(treachery, {"left": "1 + 2 + 3", "total": 6, "earned": 3, "base": 3, "hand": 6}),
+            "breath": Msg.of(wounds, {"target": hero, "damage": "4 + 1 = 5", "armour": 1, "wounds": 4}),
+            "monster attack": Msg.of(attack, {"attacker": goblin, "hero": knight, "damage": 2, "defense": 0, "net": 2,
+                                              "minimum": "", "crown": "", "total": 2})}
+
+
+def test_issue_22s_arabic_lines_read_false_as_they_were_drawn_and_true_as_they_are() -> None:
+    for name, line in DRAWN_BEFORE.items():
+        assert sums_true(drawn("", [[line]])), name
+    for name, msg in issue_22_lines().items():
+        for lang in ("ar", "en", "be"):
+            for width in (10_000.0, 300.0):
+                shown = laid_out(msg.text(lang), width=width, rtl=lang == "ar")
+                assert not sums_true(shown), (name, lang, shown.paragraphs)
+        [[now]] = laid_out(msg.text("ar"), width=10_000.0).paragraphs
+        assert now.replace(NBSP, " ") != DRAWN_BEFORE[name], name
+
+
+def test_every_calculation_message_reads_true_drawn_in_every_language() -> None:
+    """Each calculation the engine prints, with the values that exercise its branches (a quotient rounded down,
+    a net below zero raised to the minimum, the Crown Strike, adjustments, a golden six), drawn wide and wrapped."""
+    from companion.core.messages import listed, named, verbatim
+
+    goblin = {"en": "Goblin", "ar": "الغوبلن", "be": "Гоблін"}
+    knight = {"en": "Knight", "ar": "الفارس", "be": "Рыцар"}
+    lines = issue_22_lines()
+    wounds, treachery, attack = (lines[k] for k in ("breath", "treachery", "monster attack"))
+    raised = named(", raised to the minimum of {floor}", floor=1)
+    crown = named(" + 1 (Crown Strike)")
+    steps = [listed([named("Backstab +{n}", n=1), named("Skill +{n}", n=1)]),
+             listed([named("weapon minimum {n}", n=4), named("guardian defense −{n} (at least 1)", n=2)])]
+    hit = ("{card} + {die} + {bonus} = {total} ≥ {strength}: hit! {total} − {strength} + 2 = {base}; {adjust} → "
+           "{damage} damage to {target}.")
+    golden = ("{card} + {die} + {bonus} = {total} < {strength}, but the die shows 6: golden six, an automatic hit "
+              "for 1; {adjust} → {damage} damage to {target}.")
+    bleed = Plural("Bleed: {figure} rolls {dice}: {total} wound, armour ignored; its bleed tokens are discarded.",
+                   "Bleed: {figure} rolls {dice}: {total} wounds, armour ignored; its bleed tokens are discarded.",
+                   "total")
+    messages = [
+        *(Msg.of(Plural(treachery.id, treachery.plural, "earned"),
+                 {"left": left, "total": total, "earned": total // 2, "base": base, "hand": min(8, base + total // 2)})
+          for left, total, base in [("0 + 1 + 0", 1, 5), ("4 + 4 + 5", 13, 5)]),
+        *(Msg.of(Plural(wounds.id, wounds.plural, "wounds"), {"target": knight, "damage": damage, "armour": armour,
+                                                              "wounds": n})
+          for damage, armour, n in [("2", 2, 0), ("3", 2, 1), ("3", 1, 2), ("12", 0, 12), ("1 + 1 + 1 = 3", 0, 3)]),
+        *(Msg.of(attack.id, {**attack.fields, "damage": 2, "defense": 3, "net": -1, "minimum": raised,
+                             "crown": extra, "total": 1 + int(extra != verbatim(""))})
+          for extra in (verbatim(""), crown)),
+        Msg.of(attack.id, {**attack.fields, "damage": 3, "defense": 1, "net": 2, "crown": crown, "total": 3}),
+        *(Msg.of(hit, {"card": 7, "die": 4, "bonus": 1, "total": 12, "strength": 9, "base": 5, "adjust": adjust,
+                       "damage": 7, "target": goblin}) for adjust in steps),
+        Msg.of(golden, {"card": 1, "die": 6, "bonus": 0, "total": 7, "strength": 9, "adjust": steps[0], "damage": 3,
+                        "target": goblin}),
+        Msg.of(bleed, {"figure": goblin, "dice": "1 + 2", "total": 3}),
+        Msg.of("Boulder {boulder} rolls {a} + {b} = {total}: path {path}.",
+               {"boulder": "1", "a": 3, "b": 4, "total": 7, "path": "3,4 → 4,4"}),
+        Msg.of("{hero}: {xp} experience + {points} for treasures = {total}; place {place}.",
+               {"hero": knight, "xp": 3, "points": 5, "total": 8, "place": 1}),
+    ]
+    for msg in messages:
+        for lang in ("ar", "en", "be"):
+            for width in (10_000.0, 400.0, 250.0):
+                shown = laid_out(msg.text(lang), width=width, rtl=lang == "ar")
+                assert not sums_true(shown), (lang, shown.paragraphs)
 
 
 def test_a_character_without_a_glyph_is_found() -> None:

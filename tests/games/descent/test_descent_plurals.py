@@ -54,8 +54,8 @@ WOUNDS = Plural("{target}: damage {damage} − armour {armour} = {wounds} wound.
 
 @pytest.mark.parametrize(("n", "arabic", "english"), [
     (0, "= 0، لا جروح.", "= 0 wounds."),
-    (1, "= جرح واحد.", "= 1 wound."),
-    (2, "= جرحان.", "= 2 wounds."),
+    (1, "= 1، جرح واحد.", "= 1 wound."),
+    (2, "= 2، جرحان.", "= 2 wounds."),
     (3, "= 3 جروح.", "= 3 wounds."),
     (11, "= 11 جرحًا.", "= 11 wounds."),
     (100, "= 100 جرح.", "= 100 wounds."),

@@ -42,7 +42,7 @@ def test_companion_replay_prints_the_arithmetic_in_arabic() -> None:
     out = subprocess.run([sys.executable, "-m", "companion", "replay", str(SCENARIOS[0].parent / "swarm-cap.yaml"),
                           "--lang", "ar"], capture_output=True, text=True, timeout=120, check=False)
     assert out.stderr == ""
-    assert "العقرب الأحمر: الضرر 3 + 1 + 1 + 0 + 1 + 0 = 6 − الدروع 1 = 5 جروح." in out.stdout
+    assert "العقرب الأحمر، الضرر − الدروع: 3 + 1 + 1 + 0 + 1 + 0 = 6 − 1 = 5 جروح." in out.stdout
 
 
 def test_a_broken_expectation_is_reported(tmp_path: Path) -> None:
