@@ -12,6 +12,7 @@ from babel.messages.pofile import read_po
 
 from companion.core.messages import LOCALE_DIR, Msg, Plural, entries, named, plural_rule
 from companion.games.covenant.data import default
+from companion.games.dungeon_roll.data import default as dr_default
 
 AR = LOCALE_DIR / "ar" / "LC_MESSAGES"
 TURN = Plural("{hero}'s turn: {actions} action.", "{hero}'s turn: {actions} actions.", "actions")
@@ -50,7 +51,7 @@ def test_every_plural_message_has_all_its_forms_and_no_english_says_s_in_bracket
                 for form in text:
                     # Arabic says "فعلان" (two actions) without the number: only the count may be left out.
                     assert fields - {f for _, f, _, _ in string.Formatter().parse(form) if f} <= {
-                        "n", "actions", "count", "amount", "cost", "attacks"}, (msgid, form)
+                        "n", "actions", "count", "amount", "cost", "attacks", "chests"}, (msgid, form)
 
 
 def test_a_log_line_is_a_verb_sentence_that_agrees_with_the_hero() -> None:
@@ -79,21 +80,45 @@ def test_each_hero_and_guardian_has_a_gender_its_name_agrees_with() -> None:
     assert all(h.ar.split()[0].endswith("ة") for h in data.heroes.values() if h.gender == "feminine")
 
 
+SUBJECT = re.compile(r"(?:^|[:،؛] )(?:و?لا )?ي\S* \{(hero|giver|guardian|reviver|novice)\}|لـ\{(hero)\} أن ي")
+"""A present-tense verb before its named subject (يلتقط {hero}, «التنين ينتظر: لا يستدعيه {hero}»), or the
+subject of «يجوز لـ{hero} أن يعيد»: the verb agrees with the party named."""
+FEMININE_SUBJECT = re.compile(r"(?:^|[:،؛] )(?:و?لا )?ت\S* \{(hero|giver|guardian|reviver|novice)\}|لـ\{(hero)\} أن ت")
+
+
 def test_every_verb_sentence_about_a_named_party_has_its_feminine_form() -> None:
-    """A masculine translation that opens with a present-tense verb before its subject (يلتقط {hero})
-    needs its feminine twin (تلتقط {hero}) in gender.po, and every twin has a message to be the twin of."""
-    subject = re.compile(r"^(?:لا )?ي\S* \{(hero|giver|guardian|reviver)\}")
+    """A masculine translation whose verb agrees with a named party (يلتقط {hero}) needs its feminine twin
+    (تلتقط {hero}) in gender.po, and every twin has a message to be the twin of: The Last Covenant's heroines
+    and guardian, and Dungeon Roll's heroines (issue 22: «يعود {hero} إلى الحانة» was said of the Enchantress)."""
     feminine = {msgid: text for context, msgid, text in po("gender.po") if context == "feminine"}
-    plain = {msgid: text for name in ("companion.po", "ui.po") for context, msgid, text in po(name) if not context}
+    plain = {msgid: text for name in ("companion.po", "ui.po", "dungeon_roll.po")
+             for context, msgid, text in po(name) if not context}
     assert set(feminine) <= set(plain)
     for msgid, text in plain.items():
         forms = text if isinstance(text, tuple) else (text,)
-        if any(subject.match(f) for f in forms):
+        if any(SUBJECT.search(f) for f in forms):
             assert msgid in feminine, f"no feminine form for {msgid!r}"
             twins = feminine[msgid] if isinstance(feminine[msgid], tuple) else (feminine[msgid],)
-            agree = [t.startswith(("ت", "لا ت")) for t, f in zip(twins, forms, strict=True) if subject.match(f)]
+            agree = [FEMININE_SUBJECT.search(t) for t, f in zip(twins, forms, strict=True) if SUBJECT.search(f)]
             assert all(agree), msgid
     assert ("feminine", "{hero} picks up {what}.") in entries("ar")
+
+
+def test_a_dungeon_roll_heroine_is_spoken_of_in_the_feminine() -> None:
+    """Each Dungeon Roll hero's gender is data (heroes.yaml), carried by both sides' names into the messages."""
+    heroes = dr_default().heroes
+    feminine = {h.id for h in heroes.values() if h.gender == "feminine"}
+    assert feminine == {"enchantress", "sorceress", "time-traveller", "alexandra", "cassandra", "marpesia"}
+    assert all(h.novice.named()["gender"] == h.gender and (h.master is None or h.master.named()["gender"] == h.gender)
+               for h in heroes.values())
+    retires = "{hero} retires to the tavern after level {level}."
+    said = {h: Msg(retires, {"hero": heroes[h].novice.named(), "level": 2}).text("ar")
+            for h in ("enchantress", "knight")}
+    assert said == {"enchantress": "تعود الساحرة إلى الحانة بعد المستوى 2.",
+                    "knight": "يعود الفارس إلى الحانة بعد المستوى 2."}
+    time_lady = heroes["time-traveller"].master
+    assert time_lady is not None
+    assert Msg(retires, {"hero": time_lady.named(), "level": 3}).text("ar").startswith("تعود سيدة الزمن")
 
 
 def test_the_whole_table_is_addressed_in_the_plural_the_active_player_in_the_singular() -> None:
