@@ -182,3 +182,29 @@ def test_every_belarusian_past_tense_about_a_named_party_has_its_feminine_form()
                     assert re.search(r"\{" + verb.group(1) + r"\} (?:не |ня )?\w+ла(?:ся)?\b", twin), (msgid, twin)
     for msgid, twin in feminine.items():
         assert twin != plain[msgid], f"the feminine form of {msgid!r} is the masculine one"
+
+
+APPOSITION = re.compile(r"\b(?:героя|герою|героем) \(\{hero\}")
+"""The masculine noun beside a hero's name («у героя ({hero})»): a heroine is «гераіні ({hero})»."""
+
+
+def test_a_belarusian_heroine_is_named_a_heroine() -> None:
+    """Issue 22: «Уваскрасіце героя… інакш герой загіне» and «ён паваліўся» were said of the Shadow Rogue, and
+    be/gender.po held two feminine forms. Every message that calls its {hero} a «герой» has its feminine twin,
+    unless a gendered party named before the hero (a guardian, a reviver) decides the message's gender."""
+    feminine = {msgid: text for context, msgid, text in be_po("gender.po") if context == "feminine"}
+    for path in sorted(BE.glob("*.po")):
+        for context, msgid, text in ([] if path.name == "gender.po" else be_po(path.name)):
+            forms = text if isinstance(text, tuple) else (text,)
+            first = re.search(r"\{(hero|giver|guardian|reviver|attacker|knight|target)\}", msgid)
+            if context or not first or first.group(1) != "hero" or not any(APPOSITION.search(f) for f in forms):
+                continue
+            assert msgid in feminine, f"{path.name}: no feminine form for {msgid!r}"
+            assert not any(APPOSITION.search(t) for t in (feminine[msgid] if isinstance(feminine[msgid], tuple)
+                                                          else (feminine[msgid],))), msgid
+    rogue = hero("rogue")
+    falls = Msg("{hero} falls! Fall counter: {falls} of 6. Revive them before the end of the monster phase of round "
+                "{deadline}, or they die.", {"hero": rogue, "falls": 1, "deadline": 3}).text("be")
+    assert "Уваскрасіце гераіню" in falls and falls.endswith("інакш гераіня загіне.")
+    assert Msg("Lay {hero} down again: fallen.", {"hero": rogue}).text("be").endswith("яна павалілася.")
+    assert Msg("Lay {hero} down again: fallen.", {"hero": hero("knight")}).text("be").endswith("ён паваліўся.")
