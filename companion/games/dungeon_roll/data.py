@@ -126,6 +126,9 @@ def read(root: Path | None = None) -> tuple[GameData | None, list[str]]:
                     heroes=_gendered(_entries(folder, "heroes.yaml", HeroSpec, errors)),
                     treasures=_entries(folder, "treasures.yaml", TreasureSpec, errors),
                     sections=_entries(folder, "sections.yaml", Section, errors))
+    errors += [f"sections.yaml: entry {s.id}: field {field}: empty" for s in data.sections.values()
+               for field, value in (*s.named().items(), *((f"text.{k}", v) for k, v in s.text.named().items()))
+               if not value.strip()]
     errors += [] if errors else _cross_check(data)
     return (None, errors) if errors else (data, [])
 

@@ -38,13 +38,21 @@ class TreasureSpec(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=Tr
     pair_bonus: int = 0
 
 
+class Texts(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=True):
+    en: str
+    ar: str
+    be: str
+
+
 class Section(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=True):
-    """A section of the sheet as the referee cites it, titled in each language."""
+    """A section of the sheet as the referee cites it, titled in each language, with its text for the
+    screen's rule window (the sheet's own words, its English rendering, in Arabic)."""
 
     id: str
     en: str
     ar: str
     be: str
+    text: Texts
 
 
 class Ultimate(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
