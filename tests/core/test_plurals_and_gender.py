@@ -10,7 +10,7 @@ import string
 
 from babel.messages.pofile import read_po
 
-from companion.core.messages import LOCALE_DIR, Msg, Plural, entries, named, plural_rule
+from companion.core.messages import LOCALE_DIR, Field, Msg, Plural, entries, named, plural_rule
 from companion.games.covenant.data import default
 from companion.games.dungeon_roll.data import default as dr_default
 
@@ -51,7 +51,7 @@ def test_every_plural_message_has_all_its_forms_and_no_english_says_s_in_bracket
                 for form in text:
                     # Arabic says "فعلان" (two actions) without the number: only the count may be left out.
                     assert fields - {f for _, f, _, _ in string.Formatter().parse(form) if f} <= {
-                        "n", "actions", "count", "amount", "cost", "attacks", "chests"}, (msgid, form)
+                        "n", "actions", "count", "amount", "cost", "attacks", "chests", "shards"}, (msgid, form)
 
 
 def test_a_log_line_is_a_verb_sentence_that_agrees_with_the_hero() -> None:
@@ -208,3 +208,39 @@ def test_a_belarusian_heroine_is_named_a_heroine() -> None:
     assert "Уваскрасіце гераіню" in falls and falls.endswith("інакш гераіня загіне.")
     assert Msg("Lay {hero} down again: fallen.", {"hero": rogue}).text("be").endswith("яна павалілася.")
     assert Msg("Lay {hero} down again: fallen.", {"hero": hero("knight")}).text("be").endswith("ён паваліўся.")
+
+
+def test_dungeon_roll_reads_as_a_native_writes_it() -> None:
+    """Issue 22's grammar findings, each as the table reads it now."""
+    def ar(text: str | Plural, **fields: Field) -> str:
+        return Msg.of(text, fields).text("ar")
+
+    spends = Plural("{hero} spends a treasure: every monster defeated, {chests} chest opened, companions revived: "
+                    "{revived}, the Lair discarded.", "{hero} spends a treasure: every monster defeated, {chests} "
+                    "chests opened, companions revived: {revived}, the Lair discarded.", "chests")
+    knight = {"en": "Knight", "ar": "الفارس", "be": "Рыцар"}
+    # The subject of a passive verb is nominative: «ويُفتح صندوق واحد / صندوقان / وتُفتح 3 صناديق».
+    assert [ar(spends, hero=knight, chests=n, revived="-").split("، ")[1] for n in (1, 2, 3)] == [
+        "ويُفتح صندوق واحد", "ويُفتح صندوقان", "وتُفتح 3 صناديق"]
+    # The pronoun agrees with what is named: لتطرحه, لتطرحهما, لتطرحها.
+    name = Plural("Name {count} treasure of the hand to discard (ruling R-DR-19).",
+                  "Name {count} treasures of the hand to discard (ruling R-DR-19).", "count")
+    assert [ar(name, count=n).split(" (")[0].split()[-1] for n in (1, 2, 3, 11)] == [
+        "لتطرحه", "لتطرحهما", "لتطرحها", "لتطرحها"]
+    # The dragon is slain by its companions, not the slayer of one.
+    slain = Plural("The dragon is slain by {count} different companion.",
+                   "The dragon is slain by {count} different companions.", "count")
+    assert ar(slain, count=1) == "يُقتل التنين برفيق واحد." and ar(slain, count=3) == "يُقتل التنين بـ3 رفاق مختلفين."
+    # The headings are actions, not the Knight's master side «قاتل التنانين».
+    assert (ar("Fight monsters"), ar("Fight the dragon")) == ("قتال الوحوش", "قتال التنين")
+    # A throw kept at undo reads whole: «رمية نرد الزنزانة ×2 … كما ظهرت: صندوق، تنين».
+    throw = Msg("the throw of {dice}", {"dice": {"ar": "نرد الزنزانة ×2"}}).text("ar")
+    kept = ar("The same choice again: {what} stands as it came out, {result}. Another choice lets it lapse.",
+              what={"ar": throw}, result={"ar": "صندوق، تنين"})
+    assert kept.startswith("إن اتُّخذ القرار نفسه ثانيةً بقيت نتيجة رمية نرد الزنزانة ×2 كما ظهرت: صندوق، تنين.")
+    # No count of nothing: «لا كنوز» beside the experience as a label, «لا شظايا».
+    line = Plural("{hero}: {xp} experience · {n} treasure {tokens}", "{hero}: {xp} experience · {n} treasures {tokens}")
+    assert ar(line, hero=knight, xp=0, n=0, tokens="") == "الفارس: الخبرة 0، لا كنوز "
+    card = Plural("gold {gold} · potions: {potions} · {shards} shard",
+                  "gold {gold} · potions: {potions} · {shards} shards", "shards")
+    assert ar(card, gold=3, potions="-", shards=0).endswith("، لا شظايا")
