@@ -51,7 +51,7 @@ def test_every_plural_message_has_all_its_forms_and_no_english_says_s_in_bracket
                 for form in text:
                     # Arabic says "فعلان" (two actions) without the number: only the count may be left out.
                     assert fields - {f for _, f, _, _ in string.Formatter().parse(form) if f} <= {
-                        "n", "actions", "count", "amount", "cost", "attacks", "chests", "shards"}, (msgid, form)
+                        "n", "actions", "count", "amount", "cost", "attacks", "chests", "shards", "damage"}, (msgid, form)
 
 
 def test_a_log_line_is_a_verb_sentence_that_agrees_with_the_hero() -> None:
