@@ -41,6 +41,10 @@ def test_arabic_counts_take_their_six_forms_and_english_its_two() -> None:
     assert set(gold) == {"ar", "en", "be"} and (gold["ar"], gold["en"]) == ("قطعتا ذهب", "2 gold")
 
 
+COUNTS = {"n", "actions", "count", "amount", "cost", "attacks", "chests", "shards", "damage"}
+"""The fields that hold a message's count: the only ones a form may leave out (لا شظايا, فعلان)."""
+
+
 def test_every_plural_message_has_all_its_forms_and_no_english_says_s_in_brackets() -> None:
     for name in ("companion.po", "ui.po", "store.po", "gender.po"):
         for _, msgid, text in po(name):
@@ -50,8 +54,7 @@ def test_every_plural_message_has_all_its_forms_and_no_english_says_s_in_bracket
                 fields = {f for _, f, _, _ in string.Formatter().parse(msgid) if f}
                 for form in text:
                     # Arabic says "فعلان" (two actions) without the number: only the count may be left out.
-                    assert fields - {f for _, f, _, _ in string.Formatter().parse(form) if f} <= {
-                        "n", "actions", "count", "amount", "cost", "attacks", "chests", "shards", "damage"}, (msgid, form)
+                    assert fields - {f for _, f, _, _ in string.Formatter().parse(form) if f} <= COUNTS, (msgid, form)
 
 
 def test_a_log_line_is_a_verb_sentence_that_agrees_with_the_hero() -> None:
