@@ -247,3 +247,13 @@ def test_dungeon_roll_reads_as_a_native_writes_it() -> None:
     card = Plural("gold {gold} · potions: {potions} · {shards} shard",
                   "gold {gold} · potions: {potions} · {shards} shards", "shards")
     assert ar(card, gold=3, potions="-", shards=0).endswith("، لا شظايا")
+
+
+def test_a_throw_is_asked_of_the_player_in_the_singular() -> None:
+    """Issue 22: one screen said «ارمِ» and «التقطوا … وارموا»: the thrower is the active player, addressed in the
+    singular as every other throw prompt (ارمِ نرد الفخ، أعد رميه)."""
+    plural_throw = re.compile(r"(?:^|\s|و)(?:ارموا|التقطوا|أعيدوا رمي)")
+    asked = [text for name in ("companion.po", "tray.po", "dungeon_roll.po", "descent.po")
+             for _, _, text in po(name) for t in (text if isinstance(text, tuple) else (text,))
+             if plural_throw.search(t)]
+    assert asked == []
