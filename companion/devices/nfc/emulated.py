@@ -20,10 +20,7 @@ API (used by the tests, `companion tags` and the app's "tap from the screen"):
 
 A tag presented while the reader is waiting for an answer to its poll (nfcpy's UDP driver waits a
 whole second after each REQA) answers that poll at once, as a tag entering a real reader's field
-answers the reader's next poll a few milliseconds later. The wait is measured from the moment the kernel
-received the poll, not from when this field's thread read it: in a busy app the thread can read a poll
-late, and an answer sent after the reader gave up would be read as the answer to its next command,
-shifting every answer after it by one (a good sticker then reads as damaged). `arrived_at` is the `time.perf_counter()`
+answers the reader's next poll a few milliseconds later. `arrived_at` is the `time.perf_counter()`
 of the latest presentation, for the benchmark.
 """
 
@@ -32,7 +29,6 @@ from __future__ import annotations
 import os
 import select
 import socket
-import struct
 import threading
 import time
 from binascii import hexlify, unhexlify
@@ -53,7 +49,6 @@ _FACTORY_CONFIG = bytes.fromhex("040000FF00050000")  # AUTH0 = FF: no page is pa
 _ACK = b"\x0a"
 _NAK = b"\x00"
 _POLL_WINDOW = 0.9  # how long after a REQA nfcpy's UDP driver still listens for the answer (1.0 s)
-_TIMESPEC = struct.Struct("@ll")  # struct timespec (time_t and long are the native long on Linux)
 
 
 Tag = TypeVar("Tag", "EmulatedTag", "EmulatedClassic")
@@ -217,7 +212,7 @@ class EmulatedField:
             self.tag = tag
             self.arrived_at = time.perf_counter()
             pending, self._pending_poll = self._pending_poll, None
-        if pending and time.time() - pending[1] < _POLL_WINDOW:
+        if pending and time.monotonic() - pending[1] < _POLL_WINDOW:
             self._send(b"\x44\x00", pending[0])
         return tag
 
@@ -276,7 +271,7 @@ class EmulatedField:
         while not self._closed.is_set():
             if not select.select([self._sock], [], [], 0.05)[0]:
                 continue
-            datagram, ancillary, _, addr = self._sock.recvmsg(1024, socket.CMSG_SPACE(_TIMESPEC.size))
+            datagram, addr = self._sock.recvfrom(1024)
             parts = datagram.split()
             if len(parts) != 2 or parts[0] != b"106A":
                 continue  # RFOFF, or another technology: an NTAG stays silent
@@ -290,7 +285,7 @@ class EmulatedField:
             with self._lock:
                 tag = self.tag
                 if tag is None and frame in (b"\x26", b"\x52"):
-                    self._pending_poll = (addr, _received_at(ancillary))
+                    self._pending_poll = (addr, time.monotonic())
                     self._polled_empty.set()
             answer = tag.answer(frame) if tag else None
             if answer is not None:
@@ -300,21 +295,11 @@ class EmulatedField:
         self._sock.sendto(b"106A " + hexlify(frame), addr)
 
 
-def _received_at(ancillary: list[tuple[int, int, bytes]]) -> float:
-    """The kernel's receive time of a datagram (SO_TIMESTAMPNS, on the clock of `time.time()`)."""
-    for level, kind, data in ancillary:
-        if level == socket.SOL_SOCKET and kind == socket.SO_TIMESTAMPNS:
-            seconds, nanoseconds = _TIMESPEC.unpack(data[: _TIMESPEC.size])
-            return seconds + nanoseconds / 1e9
-    return time.time()
-
-
 def _bind(host: str, port: int) -> socket.socket:
     """A UDP socket on `port`, or on a free port with no service name: nfcpy's UDP driver turns the port
     back into a number with getnameinfo, which answers a name (e.g. `discard`) for a registered port."""
     while True:
         sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_TIMESTAMPNS, 1)
         sock.bind((host, port))
         if port or socket.getnameinfo(sock.getsockname(), socket.NI_NUMERICHOST)[1].isdigit():
             return sock
