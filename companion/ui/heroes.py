@@ -112,8 +112,9 @@ def hero_card(hero: Hero, data: GameData) -> HeroCard:
 def card_lines(card: HeroCard) -> list[Msg]:
     """The card's lines under its name and HP bar: gold, potions and shards with counts; gear; upgrades."""
     potions = [{lang: f"{n.get(lang) or n['en']} ×{c}" for lang in LANGS} for n, c in card.potions]
-    lines = [Msg("gold {gold} · potions: {potions} · shards ×{shards}",
-                 {"gold": card.gold, "potions": _list(potions), "shards": card.shards}),
+    lines = [Msg.of(Plural("gold {gold} · potions: {potions} · {shards} shard",
+                           "gold {gold} · potions: {potions} · {shards} shards", "shards"),
+                    {"gold": card.gold, "potions": _list(potions), "shards": card.shards}),
              Msg("gear: {gear}", {"gear": _list(card.gear)})]
     if card.upgrades:
         lines.append(Msg("upgrades: {upgrades}", {"upgrades": _list(card.upgrades)}))

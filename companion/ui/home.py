@@ -118,7 +118,7 @@ class HomeScreen(BaseScreen):
         state = label(ui, ui.text(device.state_text()), "small", bold=True, color=STATE_COLOURS[device.state])
         panel.add_widget(row(ui, [name, state], size_hint_y=None, height=ui.line("small")))
         seen = ui.t("Last seen: {when}", when=ui.text(device.seen_text(now)))
-        lines = [f"{seen} · {ui.text(device.faults_text())}"]
+        lines = [ui.t(" · ").join((seen, ui.text(device.faults_text())))]
         if device.detail and any(translate(device.detail, lang) != device.detail for lang in LANGS if lang != "en"):
             lines.append(translate(device.detail, ui.lang))  # a device's own message; anything else is for logs
         for text in lines:

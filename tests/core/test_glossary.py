@@ -5,6 +5,7 @@ comes back: in an Arabic catalogue or in a name of the game data."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 from typing import Any
@@ -17,9 +18,12 @@ from companion.core.messages import LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = LOCALE_DIR / "glossary.yaml"
-RULEBOOK = ROOT.parent / "shared" / "rules" / "seeds" / "covenant.ar.txt"
+SEEDS = ROOT.parent / "shared" / "rules" / "seeds"
+RULEBOOK = SEEDS / "covenant.ar.txt"
+DESCENT_RULEBOOK = SEEDS / "descent-well-of-darkness.ar.txt"
 DATA = ROOT / "data" / "covenant"
-RULEBOOK_TEXT_FILES = {"sections.yaml"}  # the rulebook's own text, word for word: not ours to reword
+GAME_DATA = [DATA, ROOT / "data" / "dungeon-roll", ROOT / "data" / "descent"]
+RULEBOOK_TEXT_FILES = {DATA / "sections.yaml"}  # the rulebook's own text, word for word: not ours to reword
 
 
 def glossary() -> list[dict[str, Any]]:
@@ -47,9 +51,9 @@ def arabic_texts() -> list[tuple[str, str]]:
             for i, item in enumerate(node):
                 walk(item, f"{where}[{item.get('id', i) if isinstance(item, dict) else i}]")
 
-    for path in sorted(DATA.rglob("*.yaml")):
-        if path.name not in RULEBOOK_TEXT_FILES:
-            walk(yaml.safe_load(path.read_text(encoding="utf-8")), path.name)
+    for path in sorted(p for folder in GAME_DATA for p in folder.rglob("*.yaml")):
+        if path not in RULEBOOK_TEXT_FILES:
+            walk(yaml.safe_load(path.read_text(encoding="utf-8")), f"{path.parent.name}/{path.name}")
     return found
 
 
@@ -71,6 +75,17 @@ def test_each_arabic_term_is_the_rulebooks_own_word() -> None:
     missing = [t["id"] for t in covenant if not t.get("app") and t.get("seen", t["ar"]) not in text]
     assert missing == []
     assert all(t["ar"] in t.get("seen", t["ar"]) or t["ar"][:-1] in t["seen"] for t in covenant if "seen" in t)
+
+
+def test_each_descent_term_is_the_descent_rulebooks_own_word() -> None:
+    """Issue 22: the Descent screens said الاندفاعات and the catalogue سورج for the original's «السورجات»,
+    درج for its «السلالم», and three plurals of نرد ran through the games where the original writes «نردات»."""
+    if not DESCENT_RULEBOOK.is_file():
+        pytest.skip(f"the Arabic original is not beside the repository ({DESCENT_RULEBOOK})")
+    text = DESCENT_RULEBOOK.read_text(encoding="utf-8")
+    descent = [t for t in glossary() if t.get("game") == "descent"]
+    assert {t["id"] for t in descent} >= {"dice", "surges", "stairs"}
+    assert [t["id"] for t in descent if t.get("seen", t["ar"]) not in text] == []
 
 
 def test_no_synonym_creeps_back_into_a_catalogue_or_the_data() -> None:
@@ -104,3 +119,70 @@ def test_the_game_datas_names_are_the_glossarys() -> None:
     assert dice["treasure"]["ar"] == terms["treasure_die"]
     assert potions["health"]["ar"] == terms["health_potion"]
     assert guardians["black_saint"]["ar"] == terms["black_saint"]
+
+
+UI = ROOT / "companion" / "ui"
+UI_KEYWORDS = {"Msg", "N_", "fill", "t", "Plural", "named"}
+
+
+def ui_msgids(paths: list[Path]) -> set[str]:
+    """The msgids of the screens' code in `paths` (the literal first argument of a translating call)."""
+    found: set[str] = set()
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) and (
+                    getattr(node.func, "id", None) or getattr(node.func, "attr", "")) in UI_KEYWORDS:
+                found.add(str(node.args[0].value))
+    return found
+
+
+def dungeon_roll_texts() -> list[tuple[str, str]]:
+    """(English, Arabic) of every text Dungeon Roll alone shows: its catalogue, its screens' own texts (a text
+    the other games' screens share is not its alone), its data's names."""
+    own = sorted((UI / "dungeon_roll").rglob("*.py"))
+    shared = ui_msgids([p for p in sorted(UI.rglob("*.py")) if p not in own])
+    screens = ui_msgids(own) - shared
+    found = []
+    for name in ("dungeon_roll.po", "ui.po"):
+        with (LOCALE_DIR / "ar" / "LC_MESSAGES" / name).open("rb") as handle:
+            for m in read_po(handle):
+                ids = m.id if isinstance(m.id, tuple) else (m.id,)
+                if m.id and (name == "dungeon_roll.po" or ids[0] in screens):
+                    strings = m.string if isinstance(m.string, tuple) else (m.string,)
+                    found += [(" ".join(ids), str(s)) for s in strings if s]
+    for path in sorted((ROOT / "data" / "dungeon-roll").glob("*.yaml")):
+        for entry in yaml.safe_load(path.read_text(encoding="utf-8")):
+            for part in (entry, entry.get("novice"), entry.get("master")):
+                if isinstance(part, dict) and "ar" in part:
+                    found.append((part["en"], part["ar"]))
+    return found
+
+
+def test_the_champion_die_is_the_only_batal_of_dungeon_roll() -> None:
+    """Issue 22: «بطل» was both the champion die and the hero. The champion is «البطل»; the hero is «الشخصية»
+    (glossary `hero`), so an Arabic بطل stands for an English champion and a hero reads شخصية."""
+    terms = {t["id"]: t["ar"] for t in glossary()}
+    texts = dungeon_roll_texts()
+    assert len(texts) > 300
+    champion = re.compile(r"champion", re.IGNORECASE)
+    hero = re.compile(r"(?<!\{)\bhero(?:es)?\b(?!\})", re.IGNORECASE)
+    wrong = [(en, ar) for en, ar in texts if re.search("بطل|أبطال", ar) and not champion.search(en)]
+    assert wrong == [], wrong
+    stem = terms["hero"][:-1]  # شخصية, شخصيات, شخصيته
+    unnamed = [(en, ar) for en, ar in texts if hero.search(en) and stem not in ar]
+    assert unnamed == [], unnamed
+
+
+COUNTED = re.compile(r"\{\w+\} نرد(?![ًاتي])")
+
+
+def test_three_to_ten_dice_are_counted_in_the_plural() -> None:
+    """Arabic counts 3 to 10 with the plural (3 نردات, the Descent original's «5 نردات قوة»): «3 نرد» is wrong.
+    The plural forms for 3 to 10 (index 3 of Arabic's six) never put a count before the singular."""
+    wrong = []
+    for path in sorted((LOCALE_DIR / "ar" / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as handle:
+            wrong += [(path.name, m.string[3]) for m in read_po(handle)
+                      if isinstance(m.string, tuple) and len(m.string) == 6 and COUNTED.search(m.string[3])]
+    assert wrong == []
+    assert COUNTED.search("استقرت {count} نرد مائلة") and not COUNTED.search("{count} نردات")

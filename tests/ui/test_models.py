@@ -111,7 +111,7 @@ def test_hero_panels_read_the_state() -> None:
     assert card.hp_line.text("en") == "HP 14/14 (+12 token, marker on 2)" and (card.hp, card.most) == (14, 14)
     # Issue 17, finding 11: the basic weapon the setup hands out, potions and shards with counts.
     lines = [m.text("en") for m in card_lines(card)]
-    assert lines == ["gold 3 · potions: Health potion ×1 · shards ×0", "gear: basic weapon"]
+    assert lines == ["gold 3 · potions: Health potion ×1 · 0 shards", "gear: basic weapon"]
     knight.potions = ["health", "health"]
     assert "Health potion ×2" in card_lines(card_of(knight, DATA))[0].text("en")
     assert card_of(rogue, DATA).hp_line.text("ar") == "نقاط الحياة 1/11"

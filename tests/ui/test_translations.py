@@ -95,3 +95,38 @@ def test_every_ui_text_has_its_belarusian_with_its_fields_and_three_plural_forms
                 f"{msgid!r} is not Belarusian: {form!r}"
             assert fields(form) <= plurals.get(msgid, fields(msgid)), (msgid, form)
             assert fields(msgid) - fields(form) <= ({"n"} if msgid in plurals else set()), (msgid, form)
+
+
+SEPARATOR = "·"
+LAYOUT_ONLY = {"bidi.py"}
+"""The text layout reads separators in the texts it is given (to keep one with its word); it writes none."""
+
+
+def written_separators() -> list[str]:
+    """Where the screens' code writes the middle dot itself: any string or f-string part holding it that is
+    not a msgid (translated: «،» in Arabic; a plural's two), the separator given to `listed`, or a docstring."""
+    found = []
+    for path in sorted(UI_DIR.rglob("*.py")):
+        if path.name in LAYOUT_ONLY:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        allowed: set[int] = set()
+        for node in ast.walk(tree):
+            name = isinstance(node, ast.Call) and (getattr(node.func, "id", None) or getattr(node.func, "attr", ""))
+            if isinstance(node, ast.Call) and name in KEYWORDS:
+                allowed |= {id(a) for a in node.args[:2 if name == "Plural" else 1]}  # a plural has two msgids
+            if isinstance(node, ast.Call):
+                allowed |= {id(k.value) for k in node.keywords if k.arg == "separator"}
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+                allowed.add(id(node.value))  # a docstring
+        found += [f"{path.relative_to(UI_DIR)}:{node.lineno}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and isinstance(node.value, str) and SEPARATOR in node.value
+                  and id(node) not in allowed]
+    return found
+
+
+def test_no_separator_is_written_in_the_screens_code() -> None:
+    """Issue 22: " · " written in home.py, the Dungeon Roll board and Descent's dice faces bypassed the Arabic
+    «،» (the glossary's `separator`): in Arabic the dot reads as the zero ٠ («0 · 4 · 0»)."""
+    assert written_separators() == []
+    assert translate(" · ", "ar") == "، " and translate(" · ", "be") == " · "

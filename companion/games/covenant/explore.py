@@ -209,7 +209,9 @@ def on_event(g: Play, event: str, heroes: list[Hero]) -> None:
 
 def on_trap(g: Play, hero: Hero, value: int) -> None:
     trap = next(t for t in g.d.traps if value in t.faces)
-    g.say("trap", "R-EXPLORE-3", "{trap}! {damage} damage to {hero}, defense ignored.",
+    # Counted, so that a trap without damage (the teleport) reads "no damage" where a language can say it.
+    g.say("trap", "R-EXPLORE-3", Plural("{trap}! {damage} damage to {hero}, defense ignored.",
+                                        "{trap}! {damage} damage to {hero}, defense ignored.", "damage"),
           {"hero": hero.id, "trap": trap.id, "damage": trap.damage}, trap=trap.named(),
           damage=trap.damage, hero=g.hero_name(hero))
     damage.take(g, hero, damage.Harm(trap.damage, direct=True))

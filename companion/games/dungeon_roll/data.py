@@ -12,6 +12,8 @@ from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
+import msgspec
+
 from companion.core import gamedata
 from companion.core.dice import DieKind
 from companion.games.dungeon_roll.schema import (
@@ -121,11 +123,22 @@ def read(root: Path | None = None) -> tuple[GameData | None, list[str]]:
     folder = root or data_dir()
     errors: list[str] = []
     data = GameData(dice=_entries(folder, "dice.yaml", DieKind, errors),
-                    heroes=_entries(folder, "heroes.yaml", HeroSpec, errors),
+                    heroes=_gendered(_entries(folder, "heroes.yaml", HeroSpec, errors)),
                     treasures=_entries(folder, "treasures.yaml", TreasureSpec, errors),
                     sections=_entries(folder, "sections.yaml", Section, errors))
+    errors += [f"sections.yaml: entry {s.id}: field {field}: empty" for s in data.sections.values()
+               for field, value in (*s.named().items(), *((f"text.{k}", v) for k, v in s.text.named().items()))
+               if not value.strip()]
     errors += [] if errors else _cross_check(data)
     return (None, errors) if errors else (data, [])
+
+
+def _gendered(heroes: dict[str, HeroSpec]) -> dict[str, HeroSpec]:
+    """Each hero with its gender on both sides, so that a side's name carries it into every message."""
+    def both(h: HeroSpec) -> HeroSpec:
+        master = None if h.master is None else msgspec.structs.replace(h.master, gender=h.gender)
+        return msgspec.structs.replace(h, novice=msgspec.structs.replace(h.novice, gender=h.gender), master=master)
+    return {k: both(h) for k, h in heroes.items()}
 
 
 def load(root: Path | None = None) -> GameData:

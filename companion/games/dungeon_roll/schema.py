@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from companion.core.messages import Naming
+from companion.core.messages import Named, Naming
 
 COMPANIONS = ("fighter", "cleric", "mage", "thief", "champion")
 MONSTERS = ("goblin", "skeleton", "ooze")
@@ -20,6 +20,8 @@ Effect = Literal["hero-as", "hero-defeats", "transform", "recruit", "bait", "dis
                  "dragon-price", "revive", "one-of-each", "per-dragon", "types-per-dragon", "dig", "champions",
                  "escape", "set-face", "type-for-treasure", "discard-loot", "dragons-serve", "graveyard",
                  "discard-dice", "all-monsters", "reroll-dungeon"]
+Gender = Literal["masculine", "feminine"]
+"""A hero's grammatical gender: the sentences about the hero agree with it (the catalogues' msgctxt "feminine")."""
 Refresh = Literal["quaff", "three-types", "multi-kill", "treasure"]
 """What makes an exhausted hero's ultimate usable again (ruling R-DR-18)."""
 
@@ -36,13 +38,21 @@ class TreasureSpec(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=Tr
     pair_bonus: int = 0
 
 
+class Texts(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=True):
+    en: str
+    ar: str
+    be: str
+
+
 class Section(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=True):
-    """A section of the sheet as the referee cites it, titled in each language."""
+    """A section of the sheet as the referee cites it, titled in each language, with its text for the
+    screen's rule window (the sheet's own words, its English rendering, in Arabic)."""
 
     id: str
     en: str
     ar: str
     be: str
+    text: Texts
 
 
 class Ultimate(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -88,12 +98,19 @@ class Side(msgspec.Struct, Naming, frozen=True, forbid_unknown_fields=True):
     refresh: list[Refresh] = []
     multi_draw: int = 0
     summon: bool = False
+    gender: Gender = "masculine"
+    """The hero's, copied onto each side by the loader (`data.read`): not written in the file."""
+
+    def named(self) -> Named:
+        return {**super().named(), "gender": self.gender}
 
 
 class HeroSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A hero; one of Hero Pack 2 has no master side and never levels up."""
+    """A hero; one of Hero Pack 2 has no master side and never levels up. Both sides share the hero's
+    grammatical gender (the Enchantress and the Beguiler, the Time Traveller and the Time Lady)."""
 
     id: str
+    gender: Gender
     novice: Side
     master: Side | None = None
     level_up: int = 5

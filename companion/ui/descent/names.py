@@ -8,7 +8,7 @@ import msgspec
 
 from companion.core.dice import DieKind, Face
 from companion.core.flow import ThrowPrompt
-from companion.core.messages import Named, listed, named
+from companion.core.messages import Named, listed, named, verbatim
 from companion.games.descent.data import DescentData
 from companion.games.descent.state import GameState
 from companion.ui.i18n import N_
@@ -45,9 +45,9 @@ class Names:
         out: dict[str, Face] = {}
         for face in kind.faces:
             value = self.data.value(kind.id, face.id)
-            text = None if value.miss else f"{value.range} · {value.damage} · {value.surges}"
-            out.setdefault(face.id, msgspec.structs.replace(face, en=text or face.en, ar=text or face.ar,
-                                                           be=text or face.be))
+            text = face.named() if value.miss else listed(
+                (verbatim(str(n)) for n in (value.range, value.damage, value.surges)), separator=" · ")
+            out.setdefault(face.id, msgspec.structs.replace(face, en=text["en"], ar=text["ar"], be=text["be"]))
         return list(out.values())
 
     @staticmethod

@@ -93,7 +93,9 @@ class DiceView(Panel):
                        {"n": len(grave), "dice": f"({names})" if names else ""})
         lair = Msg.of(Plural("Dragon's Lair: {n} dragon", "Dragon's Lair: {n} dragons", "n"),
                       {"n": len(state.at("lair"))})
-        self.add_widget(label(ui, f"{ui.text(words)} · {ui.text(lair)}", "small", size_hint_y=None, fit_height=True))
+        # An empty graveyard leaves its {dice} field blank: trimmed, so that no space stands before the separator.
+        line = ui.t(" · ").join(ui.text(part).strip() for part in (words, lair))
+        self.add_widget(label(ui, line, "small", size_hint_y=None, fit_height=True))
         for index, player in enumerate(state.players):
             tokens = ui.t(", ").join(ui.text(unit_name(data, state, t)) for t in player.treasures)
             msg = Msg.of(Plural("{hero}: {xp} experience · {n} treasure {tokens}",

@@ -180,3 +180,17 @@ def test_a_scenario_may_start_on_a_later_board_with_its_decks() -> None:
     g.act("knight", "reveal", "room1")
     g.ok(Draw(deck="markers-z2", card="z2-trap-1"))
     assert g.s.reveal is not None and g.s.reveal.marker == "z2-trap-1"
+
+
+def test_the_teleport_trap_reads_no_damage() -> None:
+    """§Events and traps, 6: the teleport moves the hero and deals nothing (issue 22: «ضرر 0 …، دون خصم الدفاع»
+    said a meaningless damage); a trap with damage still says it, defense ignored (R-EXPLORE-3)."""
+    said = {}
+    for face in ("1", "6"):
+        g = Game(["knight"], {"heroes": {"knight": {"space": "m2"}}}, deal=TABLE)
+        g.act("knight", "reveal", "room1")
+        events = g.ok(Draw(deck="markers-z1", card="z1-trap-1"), Draw(deck="rooms-z1-trap", card="z1-pit"),
+                      Roll(die="d6", face=face))
+        said[face] = next(e.msg.text("ar") for e in events if e.kind == "trap")
+    assert said["6"] == "فخ الانتقال! لا ضرر على الفارس المنفي."
+    assert said["1"] == "فخ الأشواك! ضرر 3 على الفارس المنفي، دون خصم الدفاع."

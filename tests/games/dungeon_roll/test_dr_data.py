@@ -119,3 +119,18 @@ def test_the_new_hero_fields_are_checked(copy: Path) -> None:
         "heroes.yaml: entry guild-leader: field novice.party_dice: more than the preset faces, at most 8",
         "heroes.yaml: entry marpesia: field novice.dragon_at: at least 1",
         "heroes.yaml: entry tou-lak: field novice.track: not one of any, goblin, skeleton, ooze"]
+
+
+def test_a_hero_without_a_gender_or_a_section_without_its_text_is_named(copy: Path) -> None:
+    """Issue 22: a hero's grammatical gender is data (the messages about a heroine agree), and every section
+    a citation opens carries its text in every language."""
+    heroes = yaml.safe_load((copy / "heroes.yaml").read_text(encoding="utf-8"))
+    del heroes[1]["gender"]
+    (copy / "heroes.yaml").write_text(yaml.safe_dump(heroes, allow_unicode=True), encoding="utf-8")
+    assert data.read(copy)[1] == ["heroes.yaml: entry enchantress: Object missing required field `gender`"]
+    heroes[1]["gender"] = "feminine"
+    (copy / "heroes.yaml").write_text(yaml.safe_dump(heroes, allow_unicode=True), encoding="utf-8")
+    sections = yaml.safe_load((copy / "sections.yaml").read_text(encoding="utf-8"))
+    sections[4]["text"]["be"] = " "
+    (copy / "sections.yaml").write_text(yaml.safe_dump(sections, allow_unicode=True), encoding="utf-8")
+    assert data.read(copy)[1] == ["sections.yaml: entry DR §Regroup phase: field text.be: empty"]
