@@ -58,6 +58,14 @@ def click(d: Any, text: str, wait: float = 0.02) -> Generator[float, None, None]
     d.checks += 1
 
 
+def sized(name: str) -> str:
+    """A shot's name, with the window's size unless it is the 7" panel's."""
+    from kivy.core.window import Window
+
+    width, height = Window.size
+    return name if (width, height) == (800, 480) else f"{name}-{width}x{height}"
+
+
 def panel_button(d: Any, text: str) -> Any:
     """The button reading `text` on the action's own panel (not a die of the dice drawn on the left)."""
     from harness import iter_parents
@@ -130,7 +138,7 @@ def quaff(d: Any) -> Generator[float, None, None]:
     assert d.find(d.t("Confirm")).disabled, "Confirm is on with no die to revive"
     d.find(d.t("In the graveyard"), kind=BidiLabel)
     d.find(d.t("The face it comes back on"), kind=BidiLabel)
-    yield from shot(d, "quaff")
+    yield from shot(d, sized("quaff"))
     yield from press(d, panel_button(d, face(d, "party", "mage")))
     (grave,) = [b for b in d.widgets(BigButton) if getattr(b.action, "args", None) == (fallen,)]
     assert grave.logical == face(d, "party", "fighter")
@@ -152,7 +160,7 @@ def delve_over(d: Any, lines: list[str]) -> Generator[float, None, None]:
     for line in lines:
         d.find(line, kind=BidiLabel)
         d.checks += 1
-    yield from shot(d, f"delve-over-{len(app_state(d).players[0].delves)}")
+    yield from shot(d, sized(f"delve-over-{len(app_state(d).players[0].delves)}"))
     yield from d.tap(d.t("Next"))
 
 
@@ -175,7 +183,7 @@ def findings(d: Any) -> Generator[float, None, None]:
     yield from quaff(d)
     yield from d.tap(action(d, "retire"))
     hero = ui.text(knight.novice.named())
-    yield from delve_over(d, [d.t("• ") + ui.text(Msg("Note the experience of {hero}: {total}.",
+    yield from delve_over(d, ["• " + ui.text(Msg("Note the experience of {hero}: {total}.",
                                                       {"hero": knight.novice.named(), "total": 2}))])
     assert d.screen() == "dr-table" and isinstance(app.table.prompt, ThrowPrompt)
 
@@ -192,11 +200,11 @@ def findings(d: Any) -> Generator[float, None, None]:
     from companion.ui.widgets import BidiLabel
 
     d.find(slain, kind=BidiLabel)
-    yield from shot(d, "dragon-treasure")
+    yield from shot(d, sized("dragon-treasure"))
     yield from d.tap(d.t("Let the app draw"))
     yield from d.tap(action(d, "retire"))
     master = knight.master
     assert master is not None
-    yield from delve_over(d, [slain, d.t("• ") + ui.text(Msg("Turn the hero card to its master side: {master}.",
+    yield from delve_over(d, [slain, "• " + ui.text(Msg("Turn the hero card to its master side: {master}.",
                                                              {"master": master.named()}))])
     d.report["findings"] = hero

@@ -17,6 +17,7 @@ from companion.ui.descent import figure_panel
 from companion.ui.descent.editor import SIZES, TOOLS, Draft
 from companion.ui.descent.mapview import MapView
 from companion.ui.i18n import N_
+from companion.ui.newgame_screen import IN_PROGRESS
 from companion.ui.widgets import BigButton, Panel, label, row
 
 TOOL_NAMES = {
@@ -54,6 +55,9 @@ class DescentNewScreen(BaseScreen):
         sizes = [BigButton(ui, ui.t("{width} × {height} squares", width=w, height=h), partial(self._empty, w, h),
                            font_size=ui.font("small")) for w, h in SIZES]
         body.add_widget(row(ui, sizes, size_hint_y=None, height=ui.touch))
+        if self.app.session is not None and not self.app.over():  # Start asks once (issue 21, finding 8)
+            body.add_widget(label(ui, ui.text(IN_PROGRESS), "small", bold=True, color=theme.BAD, size_hint_y=None,
+                                  fit_height=True))
         body.add_widget(BoxLayout())
 
     def _sample(self, map_id: str) -> None:
@@ -69,11 +73,19 @@ class DescentNewScreen(BaseScreen):
 
 
 class DescentEditScreen(BaseScreen):
-    """The map editor: the map, the palette beside it, and Start."""
+    """The map editor: the map, the palette beside it, and Start (with a game in progress, asked once:
+    issue 21, finding 8)."""
+
+    sure = False
 
     def build(self, body: BoxLayout) -> None:
         ui, desk = self.ui, self.app.descent
-        start = BigButton(ui, ui.t("Start"), self._start, size_hint_x=None, width=ui.px(130))
+        playing = self.app.session is not None and not self.app.over()
+        if playing and not self.sure:
+            start = BigButton(ui, ui.t("Start a new game anyway"), self._sure, size_hint_x=None, width=ui.px(250),
+                              font_size=ui.font("small"))
+        else:
+            start = BigButton(ui, ui.t("Start"), self._start, size_hint_x=None, width=ui.px(130))
         stats = BigButton(ui, ui.t(TOOL_NAMES["figure"]), partial(self._choose, "figure"), size_hint_x=None,
                           width=ui.px(130), selected=desk.tool == "figure")
         body.add_widget(self.top_bar(ui.t("Draw the map"), [stats, start]))
@@ -143,9 +155,14 @@ class DescentEditScreen(BaseScreen):
         self.app.descent.figure = self.app.descent.notice = None
         self.refresh()
 
+    def _sure(self) -> None:
+        self.sure = True
+        self.refresh()
+
     def _start(self) -> None:
         """The drawn map as the session's own (the setup the store keeps); a map the rule system refuses
         stays here with the reason."""
+        self.sure = False
         desk = self.app.descent
         assert desk.draft is not None
         desk.notice = self.app.notice = None
