@@ -1,9 +1,11 @@
 """Issue 21's findings on Dungeon Roll's table screen, played by touch in the real app (run by harness.py as
-the scenario `dungeon-roll-findings`): a finger held on a die as a hand holds it (down, frames, up), a quaff
-whose Confirm waits for the die each potion revives, and a retire's and a dragon's steps at the table."""
+the scenario `dungeon-roll-findings`): a throw read by its faces, not the dice's ids; dice tapped before an action
+each leave a trace; a quaff whose Confirm waits for the die each potion revives; and a retire's and a dragon's
+steps at the table."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Generator
 from typing import Any
 
@@ -12,50 +14,8 @@ from dr_scenario import action, app_state, enter, face, shot, tap_first
 from companion.core.flow import ThrowPrompt
 from companion.core.messages import Msg
 
-HELD_S = 0.12
-"""A finger's touch on the glass: down, then up in a later frame (a mouse click in an X window too)."""
-
-
-def hold(d: Any, text: str) -> Generator[float, None, None]:
-    """A finger on the first enabled button reading `text`, held a few frames before it lifts; fails
-    unless the button took the tap."""
-    from companion.ui.widgets import BigButton
-
-    yield from d.settle()
-    found = [w for w in d.widgets(BigButton) if w.logical == text and not w.disabled]
-    assert found, f"no enabled button reads {text!r} on {d.screen()}"
-    released: list[bool] = []
-    found[0].bind(on_release=lambda *_: released.append(True))
-    touch = d._touch(found[0])
-    d.taps += 1
-    touch.touch_down()
-    yield HELD_S
-    touch.touch_up()
-    yield 0.05
-    assert released, f"the touch on {text!r} did not reach it"
-    d.checks += 1
-
-
-def click(d: Any, text: str, wait: float = 0.02) -> Generator[float, None, None]:
-    """A click through the window's mouse provider, as SDL delivers one (y from the top), `wait` after the
-    last tap; fails unless the button took it."""
-    from kivy.core.window import Window
-
-    from companion.ui.widgets import BigButton
-
-    yield wait
-    found = [w for w in d.widgets(BigButton) if w.logical == text and not w.disabled]
-    assert found, f"no enabled button reads {text!r} on {d.screen()}"
-    released: list[bool] = []
-    found[0].bind(on_release=lambda *_: released.append(True))
-    x, y = found[0].to_window(*found[0].center)
-    d.taps += 1
-    Window.dispatch("on_mouse_down", x, Window.system_size[1] - y, "left", [])
-    yield HELD_S
-    Window.dispatch("on_mouse_up", x, Window.system_size[1] - y, "left", [])
-    yield 0.05
-    assert released, f"the quick touch on {text!r} did not reach it"
-    d.checks += 1
+ID_EQUALS = re.compile(r"\b\w+\d=\w+")
+"""A die's id with its face ("d1=goblin"), as the engine's transcript writes a throw."""
 
 
 def sized(name: str) -> str:
@@ -164,6 +124,17 @@ def delve_over(d: Any, lines: list[str]) -> Generator[float, None, None]:
     yield from d.tap(d.t("Next"))
 
 
+def no_ids(d: Any) -> None:
+    """Finding 7: the throw is read by the faces shown, not by the dice's ids ("Выпала: d1=goblin.")."""
+    from companion.ui.widgets import BidiLabel
+
+    goblin = face(d, "dungeon", "goblin")
+    d.find(d.t("Thrown: {faces}.", faces=goblin), kind=BidiLabel)
+    for text in (w.logical for w in d.widgets(BidiLabel)):
+        assert not ID_EQUALS.search(text), f"an id on the screen: {text!r}"
+        d.checks += 1
+
+
 def findings(d: Any) -> Generator[float, None, None]:
     from companion.games.dungeon_roll.data import default
 
@@ -177,6 +148,7 @@ def findings(d: Any) -> Generator[float, None, None]:
     yield from d.tap(d.t("Start the game"))
     yield from enter(d, "party", ["fighter", "fighter", "cleric", "mage", "thief", "champion", "champion"])
     yield from enter(d, "dungeon", ["goblin"])
+    no_ids(d)
     yield from picked_before_the_action(d)
     yield from d.tap(action(d, "seek"))
     yield from enter(d, "dungeon", ["potion", "potion"])

@@ -8,6 +8,7 @@ from functools import partial
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
 
 from companion.core.messages import Msg
 from companion.games.descent.grid import Cell, Side
@@ -18,7 +19,7 @@ from companion.ui.descent.editor import SIZES, TOOLS, Draft
 from companion.ui.descent.mapview import MapView
 from companion.ui.i18n import N_
 from companion.ui.newgame_screen import IN_PROGRESS
-from companion.ui.widgets import BigButton, Panel, label, row
+from companion.ui.widgets import BigButton, Column, Panel, label, row
 
 TOOL_NAMES = {
     "wall": N_("Wall"), "door": N_("Door"), "open-door": N_("Open door"), "rock": N_("Rock"),
@@ -55,10 +56,13 @@ class DescentNewScreen(BaseScreen):
         sizes = [BigButton(ui, ui.t("{width} × {height} squares", width=w, height=h), partial(self._empty, w, h),
                            font_size=ui.font("small")) for w, h in SIZES]
         body.add_widget(row(ui, sizes, size_hint_y=None, height=ui.touch))
+        warning = Column()
         if self.app.session is not None and not self.app.over():  # Start asks once (issue 21, finding 8)
-            body.add_widget(label(ui, ui.text(IN_PROGRESS), "small", bold=True, color=theme.BAD, size_hint_y=None,
-                                  fit_height=True))
-        body.add_widget(BoxLayout())
+            warning.add_widget(label(ui, ui.text(IN_PROGRESS), "small", bold=True, color=theme.BAD,
+                                     size_hint_y=None, fit_height=True))
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(warning)
+        body.add_widget(scroll)
 
     def _sample(self, map_id: str) -> None:
         self._edit(Draft.of(self.app.descent.rules.data.maps[map_id]))

@@ -17,7 +17,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.core.flow import ActionPrompt, CardPrompt, Draw, Event, Input, Rejection, Source, ThrowPrompt
-from companion.core.messages import Msg, Named, Plural
+from companion.core.messages import Msg, Named, Plural, listed, verbatim
 from companion.games.dungeon_roll.data import GameData, default
 from companion.games.dungeon_roll.schema import COMPANIONS
 from companion.games.dungeon_roll.state import GameState
@@ -155,7 +155,7 @@ class DelveScreen(BaseScreen):
         self._text(panel, ui.t("The delve is over"), "body", bold=True)
         content = Column(spacing=ui.px(4))
         for event in referee.ended:
-            self._text(content, ui.text(event.msg), "small")
+            self._text(content, ui.text(self._said(event)), "small")
         self._text(content, ui.t("At the table:"), "small", bold=True, color=theme.MUTED)
         for step in delve_steps(referee.ended, referee.last):
             self._text(content, "• " + ui.text(step), "small")
@@ -178,7 +178,7 @@ class DelveScreen(BaseScreen):
             return
         last = referee.last if isinstance(referee, DelveReferee) else []
         if state.outcome:
-            now.add_widget(self._scrolled([ui.text(e.msg) for e in last]))
+            now.add_widget(self._scrolled([ui.text(self._said(e)) for e in last]))
             now.add_widget(BigButton(ui, ui.t("See the scoreboard"), lambda: app.go("dr-end")))
             return
         if self.composer is not None and isinstance(prompt, ActionPrompt):
@@ -188,7 +188,7 @@ class DelveScreen(BaseScreen):
             self._notice(now)
             self._draw(now, prompt)
             return
-        now.add_widget(self._scrolled([ui.text(e.msg) for e in last]))
+        now.add_widget(self._scrolled([ui.text(self._said(e)) for e in last]))
         if self.picked:
             self._text(now, ui.t("The dice picked go to the action tapped next."), "small", color=theme.MUTED)
         if state.phase == "regroup" and isinstance(prompt, ActionPrompt):  # always whole, under what happened
@@ -199,6 +199,22 @@ class DelveScreen(BaseScreen):
         if isinstance(prompt, ActionPrompt):
             now.add_widget(citation(ui, prompt.rule, app.rule_text, size_hint_y=None, fit_height=True))
             self._grid(now, [(ui.text(o.label), partial(self._action, prompt, o.id)) for o in prompt.options])
+
+    def _said(self, event: Event) -> Msg:
+        """An event as the table reads it: a throw's dice by the faces they show ("Thrown: d1=goblin." was
+        drawn on the screen, issue 21, finding 7)."""
+        faces = event.data.get("faces")
+        session = self.app.session
+        if event.kind != "throw" or not isinstance(faces, list) or session is None:
+            return event.msg
+        dice = session.state.dice
+        shown = []
+        for item in faces:
+            die, _, face_id = item.partition("=")
+            kind = self.data.dice[dice[die].kind] if die in dice else None
+            found = kind.face(face_id) if kind is not None else None
+            shown.append(found.named() if found is not None else verbatim(face_id))
+        return Msg("Thrown: {faces}.", {"faces": listed(shown)})
 
     def _notice(self, now: Panel) -> None:
         ui, referee = self.ui, self.app.referee
@@ -225,7 +241,7 @@ class DelveScreen(BaseScreen):
         content = Column(spacing=ui.gap / 2)
         last = self.app.referee.last if isinstance(self.app.referee, DelveReferee) else []
         for event in last:  # what earned the treasure, a dragon slain too, scrolled with the choices
-            self._text(content, ui.text(event.msg), "small")
+            self._text(content, ui.text(self._said(event)), "small")
         self._text(content, ui.text(prompt.purpose), "small", bold=True)
         content.add_widget(citation(ui, prompt.rule, self.app.rule_text, size_hint_y=None, fit_height=True))
         choices = [(ui.text(prompt.labels.get(k, Msg(k))), partial(self.answer, Draw(prompt.deck, k, Source.TOUCH)))
