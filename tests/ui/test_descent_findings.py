@@ -11,7 +11,7 @@ import pytest
 from app_runs import HARNESS, Run, run_all, shot_folder
 
 LANGS = ("ar", "en", "be")
-SHOTS = ("treachery", "treachery-result", "off-map", "results", "crushed", "undone", "new-map")
+SHOTS = ("off-map", "results", "crushed", "undone", "new-map")
 
 
 @pytest.fixture(scope="module")
@@ -27,4 +27,4 @@ def test_a_template_off_the_map_results_undos_and_a_new_map_by_touch(runs: dict[
     code, report, err, _ = runs[lang]
     assert code == 0, report.get("failure") or err
     assert report["shots"] == [f"descent-{shot}-{lang}.png" for shot in SHOTS]
-    assert isinstance(report["checks"], int) and report["checks"] > 300
+    assert isinstance(report["checks"], int) and report["checks"] > 200
