@@ -77,8 +77,9 @@ class Referee:
             self.notice, self.notice_rule = update.rejection.msg, update.rejection.rule
         for notice in update.notices:
             self.notice, self.notice_rule = notice.msg, notice.rule
-        if update.put_back:
-            self.put_back, self.steps, self.notice, self.echo = list(update.put_back), [], None, None
+        if update.put_back:  # added to what an earlier undo listed and the table has not put back yet
+            added = [m for m in update.put_back if m not in self.put_back]
+            self.put_back, self.steps, self.notice, self.echo = [*self.put_back, *added], [], None, None
             self.phase_round = None
             self.merchant = _merchant(self.table.session.state)
             self.transcript.append(Event("undo", Msg("The last decision was taken back."), UNDO_RULE))
@@ -141,7 +142,9 @@ class Referee:
     def undo(self) -> bool:
         update = self.table.undo()
         if update.rejection is None and not update.put_back:
-            self.steps, self.notice, self.notice_rule = [], Msg("Undone: nothing to put back."), ""
+            # An earlier undo's list, still shown, stays to do: this one adds nothing to it (issue 21, finding 6).
+            done = Msg("The last decision was taken back.") if self.put_back else Msg("Undone: nothing to put back.")
+            self.steps, self.notice, self.notice_rule = [], done, ""
             self.transcript.append(Event("undo", Msg("The last decision was taken back."), UNDO_RULE))
             return True
         return self.absorb(update)

@@ -185,6 +185,7 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     assert [t.rsplit("-", 1)[0] for t in state().player.treasures] == ["vorpal-sword"]
     yield from d.tap(action(d, "retire"))
     assert state().players[0].xp == 2 and state().players[0].delves == ["retired"]
+    yield from d.tap(d.t("Next"))  # the delve's end and the steps at the table read
 
     # Delve 2: the dragon.
     yield from enter(d, "party", ["fighter", "cleric", "mage", "thief", "champion", "fighter", "cleric"])
@@ -239,7 +240,9 @@ def leave(d: Any) -> Generator[float, None, None]:
     app = d.app
     while not app_state(d).outcome:
         prompt = app.table.prompt
-        if isinstance(prompt, ThrowPrompt):
+        if app.referee.ended:
+            yield from d.tap(d.t("Next"))
+        elif isinstance(prompt, ThrowPrompt):
             yield from d.tap(d.t("Let the app roll"))
         elif isinstance(prompt, CardPrompt):
             yield from d.tap(d.t("Let the app draw"))

@@ -19,7 +19,9 @@ from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
+from descent_findings import findings as descent_findings
 from descent_play import descent
+from dr_findings import findings as dungeon_roll_findings
 from dr_hardware import dungeon_roll_tray
 from dr_scenario import dungeon_roll, dungeon_roll_duo
 
@@ -665,7 +667,8 @@ def answer_until_action(d: Driver, record: dict[str, Any]) -> Generator[float, N
 SCENARIOS: dict[str, Scenario] = {"whole-game": whole_game, "screens": screens_only, "two-rounds": two_rounds,
                                   "dungeon-roll": dungeon_roll, "dungeon-roll-duo": dungeon_roll_duo,
                                   "dungeon-roll-tray": dungeon_roll_tray,
-                                  "descent": descent}
+                                  "dungeon-roll-findings": dungeon_roll_findings,
+                                  "descent": descent, "descent-findings": descent_findings}
 
 
 def main(argv: list[str]) -> int:

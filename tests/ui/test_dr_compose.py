@@ -245,3 +245,33 @@ def test_the_new_game_screen_reads_each_hero_s_sides_and_a_hero_pack_2_hero_has_
             line.id for line in lines if isinstance(line, Msg)]
     tristan = hero_text(d, "tristan")
     assert Msg("Spending a treasure of the hand refreshes the exhausted hero (ruling R-DR-18).") in tristan
+
+
+def test_a_quaff_is_ready_only_once_each_potion_has_its_die_to_revive() -> None:
+    """R-DR-3: each potion revives one die of the graveyard (the drinker may be one). Issue 21, finding 3:
+    Confirm was enabled before any graveyard die was picked, and confirming spent the cleric and the potion
+    and revived nobody."""
+    session = delve("knight", ["potion"])
+    session.state.dice["d2"].place, session.state.dice["d2"].face = "dungeon", "potion"
+    session.state.dice["p1"].place = "graveyard"  # a fighter fallen earlier
+    c = composer(session, "quaff")
+    c.tap("p2")
+    assert c.values["potions"] == session.state.showing("dungeon", ("potion",)) and not c.ready
+    c.face = "mage"
+    c.tap("p1")
+    assert not c.ready  # two potions, one die named
+    c.tap("p2")  # the cleric that drinks, tapped again, comes back too
+    assert c.ready and c.faces == {"p1": "mage", "p2": "mage"}
+    accepted = session.submit(c.act())
+    assert isinstance(accepted, Accepted)
+    assert session.state.dice["p1"].place == "party" and session.state.dice["p1"].face == "mage"
+
+
+def test_the_revive_ultimate_is_ready_with_one_die_and_no_more_than_its_count() -> None:
+    """R-DR-12 and R-DR-3: the Alchemist's ultimate revives a companion; with none named the engine refuses."""
+    session = delve("alchemist", ["goblin"])
+    session.state.dice["p1"].place = "graveyard"
+    c = composer(session, "ultimate")
+    assert c.slots == ("revive",) and not c.ready
+    c.tap("p1")
+    assert c.ready and isinstance(session.submit(c.act()), Accepted)

@@ -19,6 +19,7 @@ from kivy.graphics.texture import Texture
 from kivy.uix.widget import Widget
 
 from companion.games.descent.grid import SIDES, Cell, Figure, MapState, Side
+from companion.ui.descent.names import boulder_number
 from companion.ui.fonts import LATIN
 from companion.ui.theme import Colour
 
@@ -142,6 +143,8 @@ class MapView(Widget):
                 self._terrain(m, s)
         with self.canvas:
             for c, role in self.marks.items():
+                if not (0 <= c[0] < m.width and 0 <= c[1] < m.height):
+                    continue  # a template laid partly off the map is drawn on the map only (issue 21, finding 6)
                 Color(rgba=MARKS[role])
                 Rectangle(pos=self.corner(c), size=(s, s))
             numbered: list[tuple[Figure, int]] = []
@@ -154,7 +157,7 @@ class MapView(Widget):
                 if not f.alive and f.id in self.rings:
                     self._figure(f, n, s)
             for b in m.boulders:
-                self._boulder(b.at, b.arrow, s)
+                self._boulder(b.at, b.arrow, s, b.id)
             for f, n in numbered:
                 if f.alive:
                     self._figure(f, n, s)
@@ -206,7 +209,7 @@ class MapView(Widget):
             ex = x + s if side == "e" else x
             Rectangle(pos=(ex - thick / 2, y + gap), size=(thick, s - 2 * gap))
 
-    def _boulder(self, c: Cell, arrow: Side, s: float) -> None:
+    def _boulder(self, c: Cell, arrow: Side, s: float, bid: str) -> None:
         x, y = self.corner(c)
         Color(rgba=BOULDER)
         Ellipse(pos=(x + s * 0.1, y + s * 0.1), size=(s * 0.8, s * 0.8))
@@ -217,6 +220,11 @@ class MapView(Widget):
         base = (cx + dx * s * 0.05, cy - dy * s * 0.05)
         Color(rgba=(0.1, 0.1, 0.1, 1))
         Triangle(points=[*tip, base[0] + px, base[1] + py, base[0] - px, base[1] - py])
+        # Its number, behind the arrow, as the rulings name it ("boulder 2").
+        texture = _number(boulder_number(bid), max(8, int(s * 0.3)))
+        tw, th = texture.size
+        nx, ny = cx - dx * s * 0.22, cy + dy * s * 0.22
+        Rectangle(texture=texture, pos=(nx - tw / 2, ny - th / 2), size=(tw, th))
 
     def _figure(self, f: Figure, number: int, s: float) -> None:
         x, y = self.corner(f.at)

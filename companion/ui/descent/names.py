@@ -8,7 +8,7 @@ import msgspec
 
 from companion.core.dice import DieKind, Face
 from companion.core.flow import ThrowPrompt
-from companion.core.messages import Named, listed, named, verbatim
+from companion.core.messages import Msg, Named, listed, named, verbatim
 from companion.games.descent.data import DescentData
 from companion.games.descent.state import GameState
 from companion.ui.i18n import N_
@@ -16,6 +16,12 @@ from companion.ui.i18n import N_
 TABLE_NAME = N_("The table")
 COLOURS = {"red": N_("Red"), "blue": N_("Blue"), "white": N_("White"), "green": N_("Green"),
            "yellow": N_("Yellow"), "black": N_("Black")}
+
+
+def boulder_number(bid: str) -> str:
+    """A boulder as the map shows it: the number of its id ("b2", "2": 2), the id itself without one."""
+    digits = "".join(ch for ch in bid if ch.isdigit())
+    return digits or bid
 
 
 class Names:
@@ -27,8 +33,15 @@ class Names:
         if f is not None:
             return {lang: text or f.en or f.id for lang, text in f.named().items()}
         if any(b.id == fid for b in self.state.map.boulders):
-            return named("Boulder {boulder}", boulder=fid)
+            return named("Boulder {boulder}", boulder=boulder_number(fid))
         return named(TABLE_NAME)
+
+    def readable(self, msg: Msg) -> Msg:
+        """A ruling's message with a boulder named by the number drawn on it, not its id ("b2")."""
+        boulder = msg.fields.get("boulder")
+        if isinstance(boulder, str):
+            return msgspec.structs.replace(msg, fields={**msg.fields, "boulder": boulder_number(boulder)})
+        return msg
 
     def listed(self, fids: list[str]) -> Named:
         return listed((self.who(f) for f in fids), empty="-")

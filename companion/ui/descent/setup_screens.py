@@ -8,6 +8,7 @@ from functools import partial
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
 
 from companion.core.messages import Msg
 from companion.games.descent.grid import Cell, Side
@@ -17,7 +18,8 @@ from companion.ui.descent import figure_panel
 from companion.ui.descent.editor import SIZES, TOOLS, Draft
 from companion.ui.descent.mapview import MapView
 from companion.ui.i18n import N_
-from companion.ui.widgets import BigButton, Panel, label, row
+from companion.ui.newgame_screen import IN_PROGRESS
+from companion.ui.widgets import BigButton, Column, Panel, label, row
 
 TOOL_NAMES = {
     "wall": N_("Wall"), "door": N_("Door"), "open-door": N_("Open door"), "rock": N_("Rock"),
@@ -54,7 +56,13 @@ class DescentNewScreen(BaseScreen):
         sizes = [BigButton(ui, ui.t("{width} × {height} squares", width=w, height=h), partial(self._empty, w, h),
                            font_size=ui.font("small")) for w, h in SIZES]
         body.add_widget(row(ui, sizes, size_hint_y=None, height=ui.touch))
-        body.add_widget(BoxLayout())
+        warning = Column()
+        if self.app.session is not None and not self.app.over():  # Start asks once (issue 21, finding 8)
+            warning.add_widget(label(ui, ui.text(IN_PROGRESS), "small", bold=True, color=theme.BAD,
+                                     size_hint_y=None, fit_height=True))
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(warning)
+        body.add_widget(scroll)
 
     def _sample(self, map_id: str) -> None:
         self._edit(Draft.of(self.app.descent.rules.data.maps[map_id]))
@@ -69,11 +77,19 @@ class DescentNewScreen(BaseScreen):
 
 
 class DescentEditScreen(BaseScreen):
-    """The map editor: the map, the palette beside it, and Start."""
+    """The map editor: the map, the palette beside it, and Start (with a game in progress, asked once:
+    issue 21, finding 8)."""
+
+    sure = False
 
     def build(self, body: BoxLayout) -> None:
         ui, desk = self.ui, self.app.descent
-        start = BigButton(ui, ui.t("Start"), self._start, size_hint_x=None, width=ui.px(130))
+        playing = self.app.session is not None and not self.app.over()
+        if playing and not self.sure:
+            start = BigButton(ui, ui.t("Start a new game anyway"), self._sure, size_hint_x=None, width=ui.px(250),
+                              font_size=ui.font("small"))
+        else:
+            start = BigButton(ui, ui.t("Start"), self._start, size_hint_x=None, width=ui.px(130))
         stats = BigButton(ui, ui.t(TOOL_NAMES["figure"]), partial(self._choose, "figure"), size_hint_x=None,
                           width=ui.px(130), selected=desk.tool == "figure")
         body.add_widget(self.top_bar(ui.t("Draw the map"), [stats, start]))
@@ -143,9 +159,14 @@ class DescentEditScreen(BaseScreen):
         self.app.descent.figure = self.app.descent.notice = None
         self.refresh()
 
+    def _sure(self) -> None:
+        self.sure = True
+        self.refresh()
+
     def _start(self) -> None:
         """The drawn map as the session's own (the setup the store keeps); a map the rule system refuses
         stays here with the reason."""
+        self.sure = False
         desk = self.app.descent
         assert desk.draft is not None
         desk.notice = self.app.notice = None

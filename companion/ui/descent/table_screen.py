@@ -15,7 +15,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.core.flow import Act, ActionPrompt, ChoicePrompt, Choose, Event, Input, ThrowPrompt
-from companion.core.messages import Msg, Plural
+from companion.core.messages import Msg, Plural, listed
 from companion.games.descent.grid import Cell, Side
 from companion.games.descent.state import GameState
 from companion.ui import theme
@@ -25,18 +25,25 @@ from companion.ui.descent.aim import AIMED, TABLE, Aim
 from companion.ui.descent.mapview import MapView
 from companion.ui.descent.names import Names
 from companion.ui.i18n import N_
-from companion.ui.prompt_panel import Transcript, citation
+from companion.ui.prompt_panel import citation
 from companion.ui.throw_entry import ThrowEntryPanel
-from companion.ui.widgets import BigButton, Panel, label, row
+from companion.ui.widgets import BigButton, Column, Panel, label, row
 
 ACTION_NAMES = {"attack": N_("Attack"), "breath": N_("Breath"), "lightning": N_("Lightning"),
                 "start_turn": N_("A figure's turn"), "overlord": N_("Overlord's turn"), "move": N_("Move"),
                 "door": N_("Door"), "treachery": N_("Treachery")}
 """The actions offered by touch, in short words that fit two to a row."""
 MAP_SHARE = 0.6
+RESULTS_SHARE = 0.4  # beside a ruling's results (an attack's arithmetic on a line) and what comes next
 THROW_SHARE = 0.5  # a throw's dice and faces, three a row, take half the width
 TREACHERY_SHARE = 0.4  # the treachery's counts, two − n + a row, and its arithmetic on one Arabic line
 MAP_HEIGHT = 0.7  # of the left side: the arithmetic below it
+LEGEND = {"hero": N_("Heroes (blue): {figures}"), "monster": N_("Monsters (red): {figures}")}
+"""The map numbers figures within their kind (mapview.py), in the kind's colour."""
+STEPS = {"killed": N_("Take {figure} off the map."), "crushed": N_("Take {figure} off the map."),
+         "boulder": N_("Roll boulder {boulder} along the squares marked on the map."),
+         "rubble": N_("Take away the rubble the boulder rolled over."),
+         "boulder-destroyed": N_("Take boulder {boulder} off the map.")}
 REACHED = Plural("The template reaches {n} square.", "The template reaches {n} squares.")
 
 
@@ -59,6 +66,31 @@ def marks(state: GameState, shown: list[Event]) -> tuple[dict[Cell, str], dict[s
         if event.kind == "crushed":
             rings[str(event.data.get("figure"))] = "crushed"
     return squares, rings
+
+
+def legend(state: GameState, names: Names) -> list[Msg]:
+    """The figures on the map by the numbers drawn on them, each kind in its colour (issue 21, finding 6)."""
+    out = []
+    for kind, heading in LEGEND.items():
+        figures = [f for f in state.figures if f.kind == kind]
+        shown = [(n, f) for n, f in enumerate(figures, start=1) if f.alive]
+        if shown:
+            numbered = ({lang: f"{n} {text}" for lang, text in names.who(f.id).items()} for n, f in shown)
+            out.append(Msg(heading, {"figures": listed(numbered)}))
+    return out
+
+
+def table_steps(shown: list[Event], names: Names) -> list[Msg]:
+    """What the table does after a ruling: a figure killed or crushed taken off the map (it stood
+    mid-sentence in the boulder's ruling), a boulder moved along its path or taken away, rubble cleared."""
+    steps: list[Msg] = []
+    for event in shown:
+        text, fields = STEPS.get(event.kind), names.readable(event.msg).fields
+        if text is not None:
+            step = Msg(text, {k: fields[k] for k in ("figure", "boulder") if k in fields})
+            if step not in steps:
+                steps.append(step)
+    return steps
 
 
 def _cell(text: str) -> Cell:
@@ -90,7 +122,10 @@ class DescentTableScreen(BaseScreen):
         aim = app.descent.aim
         prompt = app.table.prompt
         throwing = isinstance(prompt, ThrowPrompt) and not app.referee.put_back
-        share = THROW_SHARE if throwing else TREACHERY_SHARE if app.descent.treachery is not None else MAP_SHARE
+        resulted = bool(shown) and not throwing and not app.referee.put_back and aim is None \
+            and app.descent.treachery is None
+        share = THROW_SHARE if throwing else TREACHERY_SHARE if app.descent.treachery is not None else \
+            RESULTS_SHARE if resulted else MAP_SHARE
         now: Panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap / 2, size_hint_x=1 - share)
         coverage = None
         if isinstance(prompt, ThrowPrompt) and throwing:
@@ -108,7 +143,7 @@ class DescentTableScreen(BaseScreen):
         self.map.show(state.map, state.figures, squares, rings)
         left = BoxLayout(orientation="vertical", spacing=ui.gap / 2, size_hint_x=share)
         left.add_widget(self.map)
-        below = BoxLayout(orientation="vertical", size_hint_y=1 - MAP_HEIGHT)
+        below = Column(spacing=ui.px(2))
         if throwing:
             below.add_widget(label(ui, ui.t("Faces: range · damage · surges"), "small", color=theme.MUTED,
                                    size_hint_y=None, fit_height=True))
@@ -118,11 +153,41 @@ class DescentTableScreen(BaseScreen):
             if app.referee.notice_rule:
                 below.add_widget(citation(ui, app.referee.notice_rule, app.rule_text, size_hint_y=None,
                                           fit_height=True))
-        below.add_widget(Transcript(ui, shown, app.rule_text))
-        left.add_widget(below)
-        body.add_widget(row(ui, [left, now]))
+        for line in legend(state, names):
+            below.add_widget(label(ui, ui.text(line), "small", color=theme.MUTED, size_hint_y=None, fit_height=True))
+        under = ScrollView(do_scroll_x=False, size_hint_y=1 - MAP_HEIGHT)  # a long notice scrolls, never overlaps
+        under.add_widget(below)
+        left.add_widget(under)
+        right: Widget = now
+        if resulted:
+            # The ruling's results in a panel of their own (issue 21, finding 6), what comes next under them.
+            right = BoxLayout(orientation="vertical", spacing=ui.gap / 2, size_hint_x=1 - share)
+            right.add_widget(self._results(shown, names))
+            now.size_hint = (1, None)  # as tall as what it offers; the results take the rest, scrolled
+            now.bind(minimum_height=now.setter("height"))
+            right.add_widget(now)
+        body.add_widget(row(ui, [left, right]))
 
     # ---- the right side ---------------------------------------------------------------------------
+
+    def _results(self, shown: list[Event], names: Names) -> Panel:
+        """What the ruling did, each with its citation, then what to do at the table; scrolled, nothing cut."""
+        ui = self.ui
+        results = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap / 2)
+        self._text(results, ui.t("What happened"), bold=True)
+        content = Column(spacing=ui.px(4))
+        for event in shown:
+            self._text(content, ui.text(names.readable(event.msg)))
+            content.add_widget(citation(ui, event.rule, self.app.rule_text, size_hint_y=None, fit_height=True))
+        steps = table_steps(shown, names)
+        if steps:
+            self._text(content, ui.t("At the table:"), bold=True, color=theme.MUTED)
+        for step in steps:
+            self._text(content, "• " + ui.text(step))
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(content)
+        results.add_widget(scroll)
+        return results
 
     def _now(self, now: Panel, state: GameState, names: Names) -> tuple[dict[Cell, str], dict[str, str]] | None:
         """Fills the panel; returns the marks of a template being laid, which replace the last ruling's."""
@@ -158,34 +223,44 @@ class DescentTableScreen(BaseScreen):
         ui = self.ui
         self._text(now, ui.t("What happens next?"), bold=True)
         offered = [o.id for o in prompt.options if o.id in ACTION_NAMES]
-        self._grid(now, [(ui.t(ACTION_NAMES[a]), a) for a in offered])
+        # Three a row beside a ruling's results, which take the height the rows leave.
+        self._grid(now, [(ui.t(ACTION_NAMES[a]), a) for a in offered], cols=3 if self.app.referee.steps else 2)
         now.add_widget(citation(ui, prompt.rule, self.app.rule_text, size_hint_y=None, fit_height=True))
 
     def _aim(self, now: Panel, aim: Aim, state: GameState,
              names: Names) -> tuple[dict[Cell, str], dict[str, str]] | None:
+        """What is aimed and what it covers, scrolled (a refusal with its citation can be long), over the
+        template's Turn and Flip and Confirm (issue 21, finding 6: the panel ran up into Undo)."""
         ui, desk = self.ui, self.app.descent
-        self._text(now, ui.t(ACTION_NAMES[aim.action]), bold=True)
-        self._text(now, ui.text(aim.ask()))
+        texts = Column(spacing=ui.gap / 2)
+        self._text(texts, ui.t(ACTION_NAMES[aim.action]), bold=True)
+        self._text(texts, ui.text(aim.ask()))
         found = aim.coverage(desk.rules, state)
         marked: tuple[dict[Cell, str], dict[str, str]] | None = None
         confirm: list[Widget] = []
+        template: list[Widget] = []
         if found is not None:
             turn = BigButton(ui, ui.t("Turn"), self._turn, font_size=ui.font("small"))
             flip = BigButton(ui, ui.t("Flip"), self._flip, font_size=ui.font("small"))
-            now.add_widget(row(ui, [turn, flip], spacing=ui.gap / 2, size_hint_y=None, height=ui.touch))
+            template = [row(ui, [turn, flip], spacing=ui.gap / 2, size_hint_y=None, height=ui.touch)]
             if found.refused is not None:
                 marked = ({c: "refused" for c in found.squares}, {})
-                self._text(now, ui.text(found.refused.msg), color=theme.WARN)
-                now.add_widget(citation(ui, found.refused.rule, self.app.rule_text, size_hint_y=None, fit_height=True))
+                self._text(texts, ui.text(found.refused.msg), color=theme.WARN)
+                texts.add_widget(citation(ui, found.refused.rule, self.app.rule_text, size_hint_y=None,
+                                          fit_height=True))
             else:
                 marked = ({**{c: "template" for c in found.squares}, **{c: "reached" for c in found.reached}},
                           {f: "affected" for f in found.affected})
-                self._text(now, ui.text(Msg.of(REACHED, {"n": len(found.reached)})))
-                self._text(now, ui.t("Affected: {names}", names=ui.text(names.listed(found.affected))))
+                self._text(texts, ui.text(Msg.of(REACHED, {"n": len(found.reached)})))
+                self._text(texts, ui.t("Affected: {names}", names=ui.text(names.listed(found.affected))))
                 act = aim.placed()
                 assert act is not None
                 confirm = [BigButton(ui, ui.t("Confirm"), partial(self._give, act), font_size=ui.font("small"))]
-        now.add_widget(BoxLayout())
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(texts)
+        now.add_widget(scroll)
+        for widget in template:
+            now.add_widget(widget)
         cancel = BigButton(ui, ui.t("Cancel"), self._cancel, font_size=ui.font("small"))
         now.add_widget(row(ui, [*confirm, cancel], spacing=ui.gap / 2, size_hint_y=None, height=ui.touch))
         return marked

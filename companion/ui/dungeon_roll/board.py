@@ -4,7 +4,7 @@ Dragon's Lair, and each player's experience and treasures."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import partial
 from typing import Any
 
@@ -81,9 +81,10 @@ def tappable(s: GameState) -> list[str]:
 
 class DiceView(Panel):
     def __init__(self, ui: Ui, data: GameData, state: GameState, composer: Composer | None,
-                 on_tap: Callable[[str], object], **kwargs: Any) -> None:
+                 on_tap: Callable[[str], object], picked: Collection[str] = (), **kwargs: Any) -> None:
         super().__init__(orientation="vertical", padding=ui.gap, spacing=ui.gap, **kwargs)
         self.ui, self.data, self.state, self.composer, self.on_tap = ui, data, state, composer, on_tap
+        self.picked = picked
         self.buttons: dict[str, BigButton] = {}
         self._line(ui.t("Party"), party(state))
         self._line(ui.t("Dungeon"), dungeon(state))
@@ -114,7 +115,7 @@ class DiceView(Panel):
                           row_force_default=True, row_default_height=ui.touch, size_hint_y=None,
                           height=rows * ui.touch + (rows - 1) * ui.gap / 2)
         grid.add_widget(label(ui, title, "small", bold=True, color=theme.MUTED))
-        chosen = self.composer.chosen() if self.composer is not None else set()
+        chosen = self.composer.chosen() if self.composer is not None else set(self.picked)
         offered = {u for s in self.composer.slots for u in self.composer.candidates(s)} if self.composer else set()
         for die in dice:
             button = BigButton(ui, ui.text(face(self.data, self.state, die)), partial(self.on_tap, die),

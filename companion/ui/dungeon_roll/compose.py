@@ -167,12 +167,26 @@ class Composer:
     def chosen(self) -> set[str]:
         return {item for slot in self.slots for item in self.values[slot]}
 
+    def revivals(self) -> range:
+        """How many dice the revivals may name. A quaff: one a potion, as many as the graveyard and the drinker
+        can give (R-DR-3): fewer would spend a potion on nothing. The revive ultimate: one at least, its
+        count at most (R-DR-12). A crusade quaffs whatever potions lie there: any number up to theirs."""
+        s = self.state
+        available = len(self.candidates("revive"))
+        if self.action == "quaff":
+            wanted = min(len(self.values.get("potions", [])), available)
+            return range(wanted, wanted + 1)
+        ult = units.side(s, self.data).ultimate
+        if ult.effect == "revive":
+            return range(min(1, available), min(ult.count, available) + 1)
+        return range(len(s.showing("dungeon", ("potion",))) + 1)
+
     @property
     def ready(self) -> bool:
-        """Every slot the action needs has something (the revivals may be none), a slot of a set size all of
-        it."""
-        return all((self.values[slot] or slot == "revive") and self.room(slot) in (None, 1, len(self.values[slot]))
-                   for slot in self.slots)
+        """Every slot the action needs has something, a slot of a set size all of it, the revivals as many as
+        `revivals` allows."""
+        return all((self.values[slot] if slot != "revive" else len(self.values[slot]) in self.revivals())
+                   and self.room(slot) in (None, 1, len(self.values[slot])) for slot in self.slots)
 
     def act(self) -> Act:
         target = self.values["target"][0] if self.values.get("target") else None

@@ -16,8 +16,8 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
-from companion.core.flow import ActionPrompt, CardPrompt, Draw, Input, Source, ThrowPrompt
-from companion.core.messages import Msg, Named, Plural
+from companion.core.flow import ActionPrompt, CardPrompt, Draw, Event, Input, Rejection, Source, ThrowPrompt
+from companion.core.messages import Msg, Named, Plural, listed, verbatim
 from companion.games.dungeon_roll.data import GameData, default
 from companion.games.dungeon_roll.schema import COMPANIONS
 from companion.games.dungeon_roll.state import GameState
@@ -25,11 +25,11 @@ from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.dungeon_roll import board
 from companion.ui.dungeon_roll.compose import Composer
-from companion.ui.dungeon_roll.referee import DelveReferee
+from companion.ui.dungeon_roll.referee import NEW_DELVE, DelveReferee
 from companion.ui.i18n import N_
 from companion.ui.prompt_panel import citation
 from companion.ui.throw_entry import ThrowEntry, ThrowEntryPanel
-from companion.ui.widgets import BigButton, Panel, label, row
+from companion.ui.widgets import BigButton, Column, Panel, label, row
 
 GAME = "dungeon-roll"
 DICE_SHARE = 0.62
@@ -47,9 +47,31 @@ SLOT_HINTS = {
     "loot": N_("Tap the chest or the potion to discard."),
     "dungeon": N_("Tap the dungeon dice."),
 }
+EXTRA_HEADINGS = {"target": N_("Who acts"), "revive": N_("In the graveyard"), "units": N_("Who fights the dragon"),
+                  "treasure": N_("Treasures"), "treasures": N_("Treasures"), "dungeon": N_("In the Dragon's Lair")}
+"""The headings of what a composer offers besides the dice drawn on the left (issue 21, finding 3): a
+treasure or the hero that acts, the dice of the graveyard, the Lair's; a scouted level's dice are the
+dungeon's."""
+FACE_HEADINGS = {"revive": N_("The face it comes back on"), "set": N_("The face to set")}
 LEVEL_HINT = Plural("Tap {count} die for level {level} (ruling R-DR-22).",
                     "Tap {count} dice for level {level} (ruling R-DR-22).", "count")
 STAKE_RULE = "R-DR-17"
+
+
+def delve_steps(ended: list[Event], last: list[Event]) -> list[Msg]:
+    """The steps at the table when a delve ends: the experience written down, a hero card turned to its
+    master side, the dice gathered, and the next delve's throw."""
+    steps = []
+    for event in ended:
+        fields = event.msg.fields
+        if event.kind == "xp":
+            steps.append(Msg("Note the experience of {hero}: {total}.", {"hero": fields["hero"],
+                                                                         "total": fields["total"]}))
+        elif event.kind == "level-up":
+            steps.append(Msg("Turn the hero card to its master side: {master}.", {"master": fields["master"]}))
+    steps.append(Msg("Gather every die: the party's, the dungeon's, the graveyard's and the Dragon's Lair's."))
+    steps += [e.msg for e in last if e.kind == NEW_DELVE]
+    return steps
 
 
 class DelveScreen(BaseScreen):
@@ -57,6 +79,9 @@ class DelveScreen(BaseScreen):
     padding_px = 4
     composer: Composer | None = None
     entry: ThrowEntry | None = None
+    picked: tuple[str, ...] = ()
+    """Dice tapped before an action (issue 21, finding 4: such a tap seemed dropped): the action tapped next
+    starts with them."""
 
     @property
     def data(self) -> GameData:
@@ -82,12 +107,19 @@ class DelveScreen(BaseScreen):
         if composer is not None and (composer.state is not state or not isinstance(prompt, ActionPrompt)
                                      or composer.option not in prompt.options):
             self.composer = None  # the game moved on under it (an undo, a device's input)
+        if isinstance(referee, DelveReferee) and referee.ended and not referee.put_back:
+            self.composer = None
+            body.add_widget(self._ended(referee))
+            return
         if isinstance(prompt, ThrowPrompt) and not referee.put_back:
             self.composer = None
             body.add_widget(self._throw(prompt, state))
             return
         self.entry = None
-        dice = board.DiceView(ui, self.data, state, self.composer, self._tap_die, size_hint_x=DICE_SHARE)
+        shown = board.tappable(state)
+        self.picked = () if self.composer is not None else tuple(d for d in self.picked if d in shown)
+        dice = board.DiceView(ui, self.data, state, self.composer, self._tap_die, picked=self.picked,
+                              size_hint_x=DICE_SHARE)
         now = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap, size_hint_x=1 - DICE_SHARE)
         self._now(now, state, prompt)
         body.add_widget(row(ui, [dice, now]))
@@ -113,6 +145,26 @@ class DelveScreen(BaseScreen):
         box.add_widget(Widget())
         return box
 
+    # ---- a delve's end --------------------------------------------------------------------------
+
+    def _ended(self, referee: DelveReferee) -> Widget:
+        """What the delve brought and what to do at the table, before the next delve's throw: the events
+        (the score, a dragon slain, a level gained), then the steps (issue 21, finding 6)."""
+        ui = self.ui
+        panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap)
+        self._text(panel, ui.t("The delve is over"), "body", bold=True)
+        content = Column(spacing=ui.px(4))
+        for event in referee.ended:
+            self._text(content, ui.text(self._said(event)), "small")
+        self._text(content, ui.t("At the table:"), "small", bold=True, color=theme.MUTED)
+        for step in delve_steps(referee.ended, referee.last):
+            self._text(content, "• " + ui.text(step), "small")
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(content)
+        panel.add_widget(scroll)
+        panel.add_widget(BigButton(ui, ui.t("Next"), self._done, size_hint_y=None, height=ui.touch))
+        return panel
+
     # ---- the referee's side ---------------------------------------------------------------------
 
     def _now(self, now: Panel, state: GameState, prompt: object) -> None:
@@ -126,7 +178,7 @@ class DelveScreen(BaseScreen):
             return
         last = referee.last if isinstance(referee, DelveReferee) else []
         if state.outcome:
-            now.add_widget(self._scrolled([ui.text(e.msg) for e in last]))
+            now.add_widget(self._scrolled([ui.text(self._said(e)) for e in last]))
             now.add_widget(BigButton(ui, ui.t("See the scoreboard"), lambda: app.go("dr-end")))
             return
         if self.composer is not None and isinstance(prompt, ActionPrompt):
@@ -136,7 +188,9 @@ class DelveScreen(BaseScreen):
             self._notice(now)
             self._draw(now, prompt)
             return
-        now.add_widget(self._scrolled([ui.text(e.msg) for e in last]))
+        now.add_widget(self._scrolled([ui.text(self._said(e)) for e in last]))
+        if self.picked:
+            self._text(now, ui.t("The dice picked go to the action tapped next."), "small", color=theme.MUTED)
         if state.phase == "regroup" and isinstance(prompt, ActionPrompt):  # always whole, under what happened
             for text in self._stakes(state):
                 self._text(now, text, "small", bold=True)
@@ -145,6 +199,22 @@ class DelveScreen(BaseScreen):
         if isinstance(prompt, ActionPrompt):
             now.add_widget(citation(ui, prompt.rule, app.rule_text, size_hint_y=None, fit_height=True))
             self._grid(now, [(ui.text(o.label), partial(self._action, prompt, o.id)) for o in prompt.options])
+
+    def _said(self, event: Event) -> Msg:
+        """An event as the table reads it: a throw's dice by the faces they show ("Thrown: d1=goblin." was
+        drawn on the screen, issue 21, finding 7)."""
+        faces = event.data.get("faces")
+        session = self.app.session
+        if event.kind != "throw" or not isinstance(faces, list) or session is None:
+            return event.msg
+        dice = session.state.dice
+        shown = []
+        for item in faces:
+            die, _, face_id = item.partition("=")
+            kind = self.data.dice[dice[die].kind] if die in dice else None
+            found = kind.face(face_id) if kind is not None else None
+            shown.append(found.named() if found is not None else verbatim(face_id))
+        return Msg("Thrown: {faces}.", {"faces": listed(shown)})
 
     def _notice(self, now: Panel) -> None:
         ui, referee = self.ui, self.app.referee
@@ -168,13 +238,18 @@ class DelveScreen(BaseScreen):
 
     def _draw(self, now: Panel, prompt: CardPrompt) -> None:
         ui = self.ui
-        self._text(now, ui.text(prompt.purpose), "small", bold=True)
-        now.add_widget(citation(ui, prompt.rule, self.app.rule_text, size_hint_y=None, fit_height=True))
+        content = Column(spacing=ui.gap / 2)
+        last = self.app.referee.last if isinstance(self.app.referee, DelveReferee) else []
+        for event in last:  # what earned the treasure, a dragon slain too, scrolled with the choices
+            self._text(content, ui.text(self._said(event)), "small")
+        self._text(content, ui.text(prompt.purpose), "small", bold=True)
+        content.add_widget(citation(ui, prompt.rule, self.app.rule_text, size_hint_y=None, fit_height=True))
         choices = [(ui.text(prompt.labels.get(k, Msg(k))), partial(self.answer, Draw(prompt.deck, k, Source.TOUCH)))
                    for k in prompt.candidates]
+        content.add_widget(self._grid_of([BigButton(ui, text, action, font_size=ui.font("small"))
+                                          for text, action in choices]))
         scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(self._grid_of([BigButton(ui, text, action, font_size=ui.font("small"))
-                                         for text, action in choices]))
+        scroll.add_widget(content)
         now.add_widget(scroll)
         now.add_widget(BigButton(ui, ui.t("Let the app draw"), partial(self.answer, Draw(prompt.deck)),
                                  font_size=ui.font("small")))
@@ -184,26 +259,48 @@ class DelveScreen(BaseScreen):
         self._text(now, ui.text(composer.option.label), "body", bold=True)
         slot = next((s for s in composer.slots if not composer.values[s]), composer.slots[-1])
         self._text(now, self._hint(composer, slot), "small", color=theme.MUTED)
-        shown = set(board.tappable(composer.state))
-        extra = [u for s in composer.slots for u in composer.candidates(s) if u not in shown]
-        buttons = []
-        for unit in dict.fromkeys(extra):
-            button = BigButton(ui, ui.text(board.unit_name(self.data, composer.state, unit)),
-                               partial(self._tap_die, unit), font_size=ui.font("small"))
-            button.selected = unit in composer.chosen()
-            buttons.append(button)
+        content = Column(spacing=ui.gap / 2)
+        placed = set(board.tappable(composer.state))  # drawn with the dice already
+        for slot in composer.slots:
+            extra = [u for u in dict.fromkeys(composer.candidates(slot)) if u not in placed]
+            placed.update(extra)
+            buttons = []
+            for unit in extra:
+                button = BigButton(ui, ui.text(board.unit_name(self.data, composer.state, unit)),
+                                   partial(self._tap_die, unit), font_size=ui.font("small"))
+                button.selected = unit in composer.chosen()
+                buttons.append(button)
+            self._headed(content, EXTRA_HEADINGS.get(slot, N_("Dungeon")), buttons)
+        faces = []
         for face_id, name in self._faces(composer):
             button = BigButton(ui, ui.text(name), partial(self._face, face_id), font_size=ui.font("small"))
             button.selected = composer.face == face_id
-            buttons.append(button)
-        grid = self._grid_of(buttons)
+            faces.append(button)
+        self._headed(content, FACE_HEADINGS["set" if "set" in composer.slots else "revive"], faces)
         scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(grid)
+        scroll.add_widget(content)
         now.add_widget(scroll)
+        refused = self._refusal(composer) if composer.ready else None
+        if refused is not None:  # why Confirm stays off, in the engine's words
+            self._text(now, ui.text(refused.msg), "small", color=theme.WARN)
         go = BigButton(ui, ui.t("Confirm"), self._confirm, font_size=ui.font("small"))
-        go.disabled = not composer.ready
+        go.disabled = not composer.ready or refused is not None
         back = BigButton(ui, ui.t("Back"), self._cancel, font_size=ui.font("small"))
         now.add_widget(row(ui, [go, back], size_hint_y=None, height=ui.touch))
+
+    def _headed(self, content: Column, heading: str, buttons: list[BigButton]) -> None:
+        if buttons:
+            self._text(content, self.ui.t(heading), "small", bold=True, color=theme.MUTED)
+            content.add_widget(self._grid_of(buttons))
+
+    def _refusal(self, composer: Composer) -> Rejection | None:
+        """The engine's answer to the action as tapped, tried on a copy of the game: Confirm sends only an
+        input the engine takes."""
+        session = self.app.session
+        assert session is not None
+        trial = session.rules.decode(session.rules.encode(session.state))
+        result = session.rules.apply(trial, composer.act())
+        return result if isinstance(result, Rejection) else None
 
     def _hint(self, composer: Composer, slot: str) -> str:
         if slot.startswith("level"):
@@ -230,6 +327,10 @@ class DelveScreen(BaseScreen):
         assert app.session is not None
         option = next(o for o in prompt.options if o.id == action)
         composer = Composer(app.session.state, self.data, option, prompt.actor)
+        picked, self.picked = self.picked, ()
+        for die in picked:
+            if die not in composer.chosen():  # a chest or a potion is chosen already
+                composer.tap(die)
         single = all(len(composer.candidates(s)) == 1 for s in composer.slots)
         if not composer.slots or (single and not set(composer.slots) & {"revive", "monsters", "units", "set"}):
             for slot in composer.slots:
@@ -241,8 +342,7 @@ class DelveScreen(BaseScreen):
 
     def _tap_die(self, die: str) -> None:
         if self.composer is None:
-            self.app.referee.notice = Msg("Tap an action first, then the dice it uses.")
-            self.app.referee.notice_rule = ""
+            self.picked = tuple(d for d in self.picked if d != die) if die in self.picked else (*self.picked, die)
         else:
             self.composer.tap(die)
         self.refresh()
@@ -262,7 +362,7 @@ class DelveScreen(BaseScreen):
         self.refresh()
 
     def _undo(self) -> None:
-        self.composer, self.entry = None, None
+        self.composer, self.entry, self.picked = None, None, ()
         self.app.referee.undo()
         self.refresh()
 

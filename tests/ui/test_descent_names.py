@@ -1,0 +1,19 @@
+"""A boulder is named on the screen by the number drawn on it on the map, never by its id (issue 21,
+finding 7: "Boulder b2" in a ruling's sentence)."""
+
+from __future__ import annotations
+
+from companion.core.messages import LANGS, Msg
+from companion.games.descent.engine import DescentRules
+from companion.ui.descent.names import Names
+
+RULES = DescentRules()
+
+
+def test_a_boulder_reads_as_its_number_in_every_language() -> None:
+    state = RULES.new_game({"map": "boulder-run"})
+    names = Names(state, RULES.data)
+    assert names.who("b2")["en"] == "Boulder 2"
+    rolled = names.readable(Msg("Boulder {boulder} hits {what} and is destroyed.", {"boulder": "b2", "what": "x"}))
+    for lang in LANGS:
+        assert "b2" not in rolled.text(lang) and "2" in rolled.text(lang), rolled.text(lang)
