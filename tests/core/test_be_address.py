@@ -14,9 +14,6 @@ from companion.core.messages import LOCALE_DIR
 ROOT = Path(__file__).resolve().parents[2]
 SHEET = ROOT.parent / "shared" / "rules" / "seeds" / "dungeon-roll.be.txt"
 WORD = re.compile(r"[А-Яа-яЁёІіЎў]+")
-OWNED_ELSEWHERE = {"gender.po"}
-"""The feminine forms are kept by the gender work (issue 22's lang-ar share); its «Націсьні» is theirs to change."""
-
 SINGULAR_IMPERATIVES = {"адмяні", "атакуй", "скасуй", "перасунь", "павярні", "перавярні", "пацьвердзі", "націсьні",
                         "выберы", "вазьмі", "пакладзі", "вызвалі", "кінь", "глядзі", "выцягні"}
 SECOND_SINGULAR = re.compile(r"(?:еш|эш|аш|яш|іш|ыш|ешся|ішся)$")
@@ -26,8 +23,6 @@ NOT_VERBS = {"ваш", "наш"}
 def catalogue_texts() -> list[tuple[str, str]]:
     found = []
     for path in sorted((LOCALE_DIR / "be" / "LC_MESSAGES").glob("*.po")):
-        if path.name in OWNED_ELSEWHERE:
-            continue
         with path.open("rb") as handle:
             for m in read_po(handle):
                 strings = m.string if isinstance(m.string, tuple) else (m.string,)
