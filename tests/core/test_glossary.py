@@ -32,7 +32,8 @@ def glossary() -> list[dict[str, Any]]:
 
 
 def arabic_texts() -> list[tuple[str, str]]:
-    """(where, text) for every Arabic translation and every Arabic name in the game data."""
+    """(where, text) for every Arabic translation, every Arabic name in the game data and every paragraph of the
+    Arabic rulings, which the rule window shows beside them."""
     found = []
     for path in sorted((LOCALE_DIR / "ar" / "LC_MESSAGES").glob("*.po")):
         with path.open("rb") as handle:
@@ -54,6 +55,8 @@ def arabic_texts() -> list[tuple[str, str]]:
     for path in sorted(p for folder in GAME_DATA for p in folder.rglob("*.yaml")):
         if path not in RULEBOOK_TEXT_FILES:
             walk(yaml.safe_load(path.read_text(encoding="utf-8")), f"{path.parent.name}/{path.name}")
+    rulings = LOCALE_DIR.parents[1] / "docs" / "rulings.ar.md"
+    found += [(f"rulings.ar.md ¶{i}", text) for i, text in enumerate(rulings.read_text(encoding="utf-8").split("\n\n"))]
     return found
 
 
