@@ -13,10 +13,11 @@ from kivy.properties import BooleanProperty, ColorProperty, OptionProperty, Stri
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
-from companion.ui.bidi import display_paragraphs
+from companion.ui.bidi import display_paragraphs, has_rtl
 from companion.ui.fonts import LATIN, markup, measurer
 from companion.ui.theme import Ui
 
@@ -94,11 +95,14 @@ class Panel(Filled, BoxLayout):
 
 
 class BigButton(Filled, ButtonBehavior, BidiLabel):
-    """A touch target of at least `ui.touch` high; `selected` shows a chosen option. A word is never cut:
-    when the longest one is wider than the button (a Belarusian «камянепад» on a die face's button), the
-    font shrinks until it fits, down to `SMALLEST_PX` at the 7" scale."""
+    """A touch target of at least `ui.touch` high; `selected` shows a chosen option. A word is never cut
+    and the text stays inside the button: when the longest word is wider than the button (a Belarusian
+    «камянепад» on a die face's button) or the lines are taller than it (an Arabic «افتح صندوقًا» wrapped
+    to two lines), the font shrinks until they fit, down to `SMALLEST_PX` at the 7" scale."""
 
     SMALLEST_PX = 15
+    LINE_EM = 1.4  # a line's height in Kivy's texture, in ems: Noto Sans
+    LINE_EM_RTL = 2.17  # and a line with Noto Sans Arabic in it
     selected = BooleanProperty(False)
 
     def __init__(self, ui: Ui, text: str, on_press: Callable[[], object] | None = None,
@@ -126,12 +130,20 @@ class BigButton(Filled, ButtonBehavior, BidiLabel):
         if words:
             room = self.width - 2 * (self.padding[0] + self.padding[2]) - 2
             size = self.full_font_size
-            while size > self.smallest_font_size and max(map(measurer(int(size), self.bold), words)) > room:
+            while size > self.smallest_font_size and not self._fits(words, size, room):
                 size -= 1
             if size != self.font_size:
                 self.font_size = size  # lays the text out again, at this size
                 return
         super()._relayout()
+
+    def _fits(self, words: list[str], size: float, room: float) -> bool:
+        measure = measurer(int(size), self.bold)
+        if max(map(measure, words)) > room:
+            return False
+        lines = sum(len(p) for p in display_paragraphs(self.logical, max(1.0, room), measure, self.rtl))
+        per_line = self.LINE_EM_RTL if has_rtl(self.logical) else self.LINE_EM
+        return lines * size * per_line <= self.height
 
     def _recolour(self, *_: object) -> None:
         if self.disabled:
@@ -194,6 +206,28 @@ def label(ui: Ui, text: str, role: str = "body", make: Maker | None = None, **kw
     kwargs.setdefault("font_size", ui.font(role))
     kwargs.setdefault("bold", role == "title")
     return (make or new)(BidiLabel, logical=text, rtl=ui.rtl, **kwargs)
+
+
+class FitScroll(ScrollView):
+    """A scroll view that scrolls only when what it holds is taller than itself: until then a touch goes
+    straight to the buttons inside (a scrolling view holds every touch back a quarter of a second to tell a
+    tap from a swipe), and what it holds stands at its top."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(do_scroll_x=False, scroll_y=1, **kwargs)
+        self.bind(height=self._fit)
+
+    def add_widget(self, widget: Widget, *args: Any, **kwargs: Any) -> None:
+        super().add_widget(widget, *args, **kwargs)
+        widget.bind(height=self._fit)
+        self._fit()
+
+    def remove_widget(self, widget: Widget, *args: Any, **kwargs: Any) -> None:
+        widget.unbind(height=self._fit)
+        super().remove_widget(widget, *args, **kwargs)
+
+    def _fit(self, *_: object) -> None:
+        self.do_scroll_y = any(child.height > self.height + 1 for child in self.children)
 
 
 class Column(BoxLayout):

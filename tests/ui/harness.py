@@ -433,7 +433,7 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     while app.referee.steps:
         yield from d.tap(d.t("Next"))
 
-    yield from d.tap(app.ui().text(option_label(app, "end")))
+    yield from end_turn(d)
     yield from d.tap(app.ui().text(option_label(app, "attack")))
     yield from d.tap(app.ui().text(target_label(app, "attack", "m2")), count=2)
     assert app.confirming is not None
@@ -459,7 +459,7 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     assert app.confirming == Act("rogue", "attack", "m1"), app.confirming
     yield from d.tap(d.t("Back"))
 
-    yield from d.tap(app.ui().text(option_label(app, "end")))
+    yield from end_turn(d, f"table-end-{lang}")
     assert app.referee.steps[0].kind == "monster-phase"
     yield from d.tap(d.t("Next"))
     yield from d.shot(f"table-monsters-{lang}")
@@ -506,6 +506,16 @@ def setup_checklist(d: Driver) -> Generator[float, None, None]:
     yield from d.tap(last.logical)
     assert last.selected and scroll.scroll_y < 0.01, f"a tick moved the list to {scroll.scroll_y}"
     yield from d.tap("1")
+
+
+def end_turn(d: Driver, shot: str = "") -> Generator[float, None, None]:
+    """End turn tapped; with actions left the screen asks once (issue 21, finding 2), and is answered."""
+    actions = d.app.session.state.actions
+    yield from d.tap(d.app.ui().text(option_label(d.app, "end")))
+    if actions:
+        if shot:
+            yield from d.shot(shot)
+        yield from d.tap(d.t("End the turn"))
 
 
 def option_label(app: Any, option: str) -> Any:
@@ -611,7 +621,8 @@ def two_rounds(d: Driver) -> Generator[float, None, None]:
             near = {link for s in board.spaces if s.id in state.board.unrevealed for link in s.links}
             yield from d.tap_board(next((t for t in options["move"].targets if t in near), options["move"].targets[0]))
         else:
-            yield from d.tap(app.ui().text(options["end"].label))
+            record["asked"] = int(state.actions > 0)
+            yield from end_turn(d)
         record["taps"] = d.taps - before
         yield from answer_until_action(d, record)
         actions.append(record)
@@ -620,14 +631,15 @@ def two_rounds(d: Driver) -> Generator[float, None, None]:
 
 
 def every_action_in_view(d: Driver, prompt: ActionPrompt) -> None:
-    """Issue 17: every action of the turn, End turn among them, on screen at once: no scroll view holds
-    them, and each lies inside the window."""
+    """Issue 17: every action of the turn, End turn among them, on screen at once: no scroll view that
+    scrolls holds them (it would hold each touch back), and each lies inside the window."""
     from kivy.core.window import Window
     from kivy.uix.scrollview import ScrollView
 
     for option in prompt.options:
         button = d.find(d.app.ui().text(option.label))
-        assert not any(isinstance(p, ScrollView) for p in iter_parents(button)), f"{option.id} is in a scroll view"
+        assert not any(isinstance(p, ScrollView) and p.do_scroll_y for p in iter_parents(button)), \
+            f"{option.id} is in a scroll view"
         x, y = button.to_window(*button.pos)
         assert x >= 0 and x + button.width <= Window.width and y >= 0 and y + button.height <= Window.height, \
             f"{option.id} lies outside the window"
