@@ -221,7 +221,7 @@ class TableScreen(BaseScreen):
                           {"hero": hero, "actions": state.actions})
         choice = kept.get("end choice", BoxLayout, orientation="horizontal", spacing=ui.gap, size_hint_y=None,
                           height=ui.touch)
-        fill(choice, reading_order(ui, [kept.get("end yes", BigButton, ui, ui.t("End the turn"), self._ended),
+        fill(choice, reading_order(ui, [kept.get("end yes", BigButton, ui, ui.t("Yes, end the turn"), self._ended),
                                         kept.get("end no", BigButton, ui, ui.t("Back"), self._not_ended)]))
         asked = kept.get("ask end", Panel, orientation="vertical", padding=ui.gap, spacing=ui.gap,
                          size_hint_x=1 - NARROW_SHARE if self.pane == "board" else 0.5)

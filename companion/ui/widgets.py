@@ -227,7 +227,10 @@ class FitScroll(ScrollView):
         super().remove_widget(widget, *args, **kwargs)
 
     def _fit(self, *_: object) -> None:
-        self.do_scroll_y = any(child.height > self.height + 1 for child in self.children)
+        scrolls = any(child.height > self.height + 1 for child in self.children)
+        if scrolls and not self.do_scroll_y:
+            self.scroll_y = 1  # from the top, as a list that has just grown too long for its room is read
+        self.do_scroll_y = scrolls
 
 
 class Column(BoxLayout):

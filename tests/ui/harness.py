@@ -515,7 +515,7 @@ def end_turn(d: Driver, shot: str = "") -> Generator[float, None, None]:
     if actions:
         if shot:
             yield from d.shot(shot)
-        yield from d.tap(d.t("End the turn"))
+        yield from d.tap(d.t("Yes, end the turn"))
 
 
 def option_label(app: Any, option: str) -> Any:
