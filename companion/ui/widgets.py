@@ -8,20 +8,25 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, cast
 
+from kivy.clock import Clock
 from kivy.graphics import Color, RoundedRectangle
 from kivy.properties import BooleanProperty, ColorProperty, OptionProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.bidi import display_paragraphs, has_rtl
 from companion.ui.fonts import LATIN, markup, measurer
+from companion.ui.i18n import N_
 from companion.ui.theme import Ui
 
 W = TypeVar("W", bound=Widget)
+BUSY = N_("Loading…")
+VEIL_S = 0.05  # s: the veil is drawn (a frame or more) before the work holds the screen
 
 
 class BidiLabel(Label):
@@ -105,12 +110,15 @@ class BigButton(Filled, ButtonBehavior, BidiLabel):
     LINE_EM_RTL = 2.17  # and a line with Noto Sans Arabic in it
     selected = BooleanProperty(False)
 
-    def __init__(self, ui: Ui, text: str, on_press: Callable[[], object] | None = None,
+    def __init__(self, ui: Ui, text: str, on_press: Callable[[], object] | None = None, grow: bool = False,
                  **kwargs: Any) -> None:
         options = _button(ui, text, kwargs)
         self.full_font_size = float(options["font_size"])
         self.smallest_font_size = float(ui.px(self.SMALLEST_PX))
+        self.grow = grow  # as tall as its lines (a game's heroes on its resume button), never shorter than a touch
         super().__init__(**options)
+        if grow:
+            self.bind(texture_size=lambda _b, size: setattr(self, "height", max(ui.touch, size[1] + ui.gap)))
         self._init_fill()
         self.bind(selected=self._recolour, disabled=self._recolour, state=self._recolour)
         self._recolour()
@@ -143,7 +151,7 @@ class BigButton(Filled, ButtonBehavior, BidiLabel):
             return False
         lines = sum(len(p) for p in display_paragraphs(self.logical, max(1.0, room), measure, self.rtl))
         per_line = self.LINE_EM_RTL if has_rtl(self.logical) else self.LINE_EM
-        return lines * size * per_line <= self.height
+        return self.grow or lines * size * per_line <= self.height
 
     def _recolour(self, *_: object) -> None:
         if self.disabled:
@@ -231,6 +239,24 @@ class FitScroll(ScrollView):
         if scrolls and not self.do_scroll_y:
             self.scroll_y = 1  # from the top, as a list that has just grown too long for its room is read
         self.do_scroll_y = scrolls
+
+
+def busy(ui: Ui, work: Callable[[], object]) -> ModalView:
+    """Work that holds the screen for seconds on a Pi (a stored game replayed, every screen made again in
+    another language): "Loading…" over the screen first, the work once it is drawn, then the veil lifted
+    (issue 21, finding 8: 3-5 s with nothing on the screen). The veil takes every touch meanwhile."""
+    veil = ModalView(auto_dismiss=False, background_color=(0, 0, 0, 0.6), size_hint=(0.5, 0.3))
+    veil.add_widget(label(ui, ui.t(BUSY), "title", align="center"))
+    veil.open(animation=False)
+
+    def run(_dt: float) -> None:
+        try:
+            work()
+        finally:
+            veil.dismiss(animation=False)
+
+    Clock.schedule_once(run, VEIL_S)
+    return veil
 
 
 class Column(BoxLayout):

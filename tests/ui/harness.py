@@ -477,6 +477,7 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     if lang == "ar":
         yield from d.tap(d.t("Home"))
         yield from d.tap("English")
+        yield from d.until(lambda: not d.modal_open(), "the screens in English")
         assert app.lang == "en" and d.find("New game").logical == "New game"
         from companion.ui.prefs import load_lang
 
@@ -487,6 +488,7 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
         yield from d.tap(d.t("Home"))
         assert {b.logical for b in d.widgets(BigButton)} >= {"English", "العربية"}
         yield from d.tap("العربية")
+        yield from d.until(lambda: not d.modal_open(), "the screens in Arabic")
         assert app.lang == "ar" and d.find("لعبة جديدة").logical == "لعبة جديدة"
 
 
@@ -544,7 +546,10 @@ def screens_only(d: Driver) -> Generator[float, None, None]:
     yield from d.shot(f"newgame-{d.lang}-{size}")
     yield from d.tap(d.t("Home"))
     hero = names(d, "heroes", "sorceress")
-    yield from d.tap(d.t("Resume: {heroes}", heroes=hero))
+    game = d.t("The Last Covenant")
+    where = d.t("round {round}", round=1)
+    yield from d.tap(d.t("Resume {game}: {heroes}, {where}", game=game, heroes=hero, where=where))
+    yield from d.until(lambda: not d.modal_open(), "the stored game to load")
     assert d.screen() == "table" and d.app.session.state.heroes["sorceress"].space == "t3"
     yield from d.shot(f"table-board-{d.lang}-{size}")
     # Issue 17, finding 11: with a game in progress, "New game" says so before anything is lost.
