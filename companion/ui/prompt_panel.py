@@ -48,6 +48,7 @@ def citation(ui: Ui, rule: str, rule_text: RuleText, make: Maker | None = None, 
     """A rule citation: tapped, it shows the rule (`make`: a place in a `Kept`, where it is kept)."""
     kwargs.setdefault("font_size", ui.font("small"))
     kwargs.setdefault("color", theme.WARN)
+    kwargs.setdefault("least_height", ui.px(theme.MIN_TARGET_PX))
     return (make or new)(TapLabel, lambda: show_rule(ui, rule, rule_text), logical=ui.text(cite(rule)), rtl=ui.rtl,
                          **kwargs)
 

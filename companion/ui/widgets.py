@@ -10,7 +10,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 from kivy.clock import Clock
 from kivy.graphics import Color, RoundedRectangle
-from kivy.properties import BooleanProperty, ColorProperty, OptionProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, OptionProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -171,9 +171,17 @@ class TapLabel(BidiLabel):
     """A label that calls `on_tap` when a finger lifts on it (rule citations: they look like links, so
     a short tap opens them); a finger that slides off it taps nothing."""
 
+    least_height = NumericProperty(0)
+    """A tap target's least height (a citation of one short line is still a whole finger tall)."""
+
     def __init__(self, on_tap: Callable[[], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._on_tap = on_tap
+        self.bind(least_height=self._fit)
+
+    def _fit(self, *_: object) -> None:
+        if self.fit_height:
+            self.height = max(self.texture_size[1], self.least_height)
 
     def renew(self, on_tap: Callable[[], object], **kwargs: Any) -> None:
         self._on_tap = on_tap

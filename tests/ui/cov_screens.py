@@ -7,7 +7,8 @@ It prints one JSON line: the screens checked, each check's count, and the failur
 
 After every tap or ruling the screen in front is checked: no two touch targets overlap; every enabled one
 is at least 44 px each way (at 800×480, scaled with the window) and wholly on screen unless a scrolling view
-holds it; no text is taller than its box or laid over another text or a target; End turn (and the question's
+holds it; no text is taller than its box or laid over another text or a target; no room's type under its
+label's tab on the board; End turn (and the question's
 "Yes, end the turn") never lies where the screen before had another button.
 """
 
@@ -120,7 +121,21 @@ class Checker:
                     self.expect("texts apart", clip(seen, other_seen) is None,
                                 f"{where}: {label.logical!r} over {other.logical!r}")
         self.ends_apart(where, targets)
+        self.board_apart(where)
         self.screens.add(" | ".join(sorted(w.logical for w, _, _ in targets if w.logical)))
+
+    def board_apart(self, where: str) -> None:
+        """Finding 7: a revealed room's type ("Combat") is drawn clear of its label's tab ("C")."""
+        from companion.ui.board import BoardView
+
+        for board in self.d.widgets(BoardView):
+            if board.geometry is None:
+                continue
+            for sid, view in board.views.items():
+                if view.room is not None and view.kind == "room":
+                    _, drawn = board.room_type(sid, board.geometry)
+                    self.expect("room type clear", clip(drawn, board.label_tab(sid, board.geometry)) is None,
+                                f"{where}: the label of {sid} covers its room's type")
 
     def ends_apart(self, where: str, targets: list[tuple[Any, Rect, bool]]) -> None:
         """Finding 2: an action that ends a turn never lies under the spot of another button a tap before."""
