@@ -133,7 +133,8 @@ class TableScreen(BaseScreen):
             return self._ask_end(state)
         if self.pane == "board":
             board = kept.get("board", lambda: BoardView(app.data, app.tap_space, ui=ui, pos_hint={"x": 0, "y": 0}))
-            board.show(state, highlight(app.table.prompt, state, app.referee.shown, app.confirming))
+            board.show(state, highlight(app.table.prompt, state, app.referee.shown, app.confirming),
+                       key=app.referee.notice is None)
             holder = kept.get("board holder", FloatLayout, size_hint_x=1 - NARROW_SHARE)
             fill(holder, [board, self._banner()] if app.referee.notice is not None else [board])
             return holder

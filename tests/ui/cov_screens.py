@@ -184,11 +184,27 @@ def play(d: Driver, checker: Checker, seed: int, most: int) -> Generator[float, 
                     and state.round == 1 and state.turn == 0 and state.actions == 4 and "ended" not in d.report:
                 d.report["ended"] = state.active  # the first hero ends a whole turn unspent: asked first
                 chosen = Act(state.active, "end")
+            if isinstance(prompt, ActionPrompt) and state.turn == 1 and "notice" not in d.report:
+                yield from off_choice(d, checker, prompt)
             if isinstance(chosen, Act) and chosen.action == "end":
                 yield from end_turn(d, checker, chosen)
             else:
                 app.answer(chosen)
                 yield 0.05
+
+
+def off_choice(d: Driver, checker: Checker, prompt: ActionPrompt) -> Generator[float, None, None]:
+    """Finding 1: a tap on a space that is no choice; its notice lies over the foot of the board, where the
+    board's key is, and is drawn over none of it."""
+    from companion.ui.board import BoardView
+
+    offered = {t for o in prompt.options for t in o.targets} | {m.space for m in d.app.session.state.monsters}
+    (board,) = d.widgets(BoardView)
+    space = next(s for s in board.views if s not in offered and s != d.app.session.state.heroes[prompt.actor].space)
+    yield from d.tap_board(space)
+    yield from d.settle()
+    d.report["notice"] = d.app.referee.notice.text("en") if d.app.referee.notice is not None else ""
+    checker.check("a notice over the board")
 
 
 def end_turn(d: Driver, checker: Checker, chosen: Act) -> Generator[float, None, None]:

@@ -44,7 +44,7 @@ def test_every_screen_the_bots_reach_is_drawn_apart_and_whole(runs: dict[str, Ru
     print(f"\n{name}: {report['screens']} distinct screens, checks {counts}")
     assert report["screens"] >= 8
     assert counts["asked once"] >= 1 and counts["end apart"] >= 10 and counts["quick taps"] >= 1
-    assert counts["room type clear"] >= 10
+    assert counts["room type clear"] >= 10 and report["notice"]
     assert counts["targets apart"] > 500 and counts["text whole"] > 500
 
 
