@@ -14,7 +14,6 @@ from companion.core.messages import Msg, Named
 from companion.core.rules import TableRules, find
 from companion.games.covenant.data import default as covenant_data
 from companion.games.dungeon_roll.data import default as delve_data
-from companion.ui.dungeon_roll.heroes import hero_names
 from companion.ui.dungeon_roll.referee import DelveReferee
 from companion.ui.i18n import N_
 from companion.ui.referee import Referee
@@ -50,8 +49,6 @@ class TableGame(NamedTuple):
     """The screen a new game opens on (the table screen unless named)."""
     referee: type[Referee] = Referee
     """What keeps the referee's moment for the table screen."""
-    heroes: Callable[[], Mapping[str, Named]] | None = None
-    """The heroes' names by the setup's ids (None: the app's own, The Last Covenant's)."""
     about: Callable[[Any], About] = lambda _state: ([], None)
     """What the home screen says of a stored game from its state: its heroes as they stand now (a Dungeon
     Roll hero by the side face up) and where it stands (its round), if the game counts one."""
@@ -60,8 +57,7 @@ class TableGame(NamedTuple):
 TABLE_GAMES: dict[str, TableGame] = {
     "covenant": TableGame(N_("The Last Covenant"), "newgame", "table", begin="setup", about=covenant_about),
     "descent": TableGame(N_("Descent"), "descent-new", "descent-table", about=descent_about),
-    "dungeon-roll": TableGame(N_("Dungeon Roll"), "dr-newgame", "dr-table", referee=DelveReferee, heroes=hero_names,
-                              about=delve_about),
+    "dungeon-roll": TableGame(N_("Dungeon Roll"), "dr-newgame", "dr-table", referee=DelveReferee, about=delve_about),
 }
 """By the store's game id (`companion.core.rules.find`), in the order the home screen offers them."""
 

@@ -38,6 +38,8 @@ def about(stored: StoredSession | object) -> About | None:
     if not isinstance(stored, StoredSession):
         return None
     return TABLE_GAMES[stored.game].about(stored.state)
+
+
 STATE_COLOURS = {
     DeviceState.CONNECTED: theme.GOOD,
     DeviceState.SIMULATED: theme.WARN,

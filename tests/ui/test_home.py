@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.core.messages import LANGS
 from companion.core.rules import find
 from companion.store import Store, StoredSession
-from companion.ui.games import TABLE_GAMES
 from companion.ui.home import about, other_languages, resumable
 
 
@@ -55,11 +53,3 @@ def test_the_language_switches_offer_the_other_two_languages_each_in_itself() ->
     assert other_languages("ar") == [("en", "English"), ("be", "Беларуская")]
     assert other_languages("be") == [("ar", "العربية"), ("en", "English")]
     assert [lang for lang, _ in other_languages("en")] == ["ar", "be"]
-
-
-def test_a_dungeon_roll_session_resumes_by_its_heroes_names() -> None:
-    names = TABLE_GAMES["dungeon-roll"].heroes
-    assert names is not None
-    spellsword = names()["spellsword"]
-    assert spellsword["en"] == "Spellsword" and all(spellsword.get(lang) for lang in LANGS)
-    assert TABLE_GAMES["covenant"].heroes is None  # The Last Covenant's come from the app's own data
