@@ -19,7 +19,7 @@ from companion.ui.status import DeviceRow
 from companion.ui.theme import BASE_WIDTH
 from companion.ui.widgets import BigButton, Column, FitScroll, Panel, label, row
 
-ACTIONS_SHARE = 1.0  # half the width: the games' names in a row or two, and a stored game's heroes in two lines
+ACTIONS_SHARE = 0.5  # three games' names in two rows, the Last Covenant's alone in English
 GAME_PAD = 2
 
 
