@@ -62,7 +62,8 @@ class HomeScreen(BaseScreen):
         title = label(ui, ui.t("Crypt Companion"), "title")
         body.add_widget(row(ui, [title, *switches], size_hint_y=None, height=ui.touch))
 
-        actions = BoxLayout(orientation="vertical", spacing=ui.gap, size_hint_x=ACTIONS_SHARE)
+        # Everything in one list that scrolls once every unfinished game no longer fits beside the status.
+        actions = Column(spacing=ui.gap)
         # The actions' share of the width beside the status panel (whose share is 1), at the design size.
         room = (ui.px(BASE_WIDTH) - 2 * ui.px(self.padding_px) - ui.gap) * ACTIONS_SHARE / (ACTIONS_SHARE + 1)
         rows = self._game_rows(room)
@@ -71,23 +72,22 @@ class HomeScreen(BaseScreen):
         actions.add_widget(BigButton(ui, ui.t("New game"), lambda: app.go(TABLE_GAMES[app.game].newgame)))
         if app.session is not None and not app.over():
             actions.add_widget(BigButton(ui, ui.t("Back to the game"), app.resume, font_size=ui.font("small")))
-        stored = Column(spacing=ui.gap / 2)
         self.resumes: dict[int, BigButton] = {}
         for info in self._resumable():
             resume = BigButton(ui, self._resume_text(info), partial(app.resume, info.id), font_size=ui.font("small"),
                                grow=True)
             self.resumes[info.id] = resume
-            stored.add_widget(resume)
-        games = FitScroll()  # every unfinished game, however many: the list takes the room left, and scrolls
-        games.add_widget(stored)
-        actions.add_widget(games)
+            actions.add_widget(resume)
         actions.add_widget(BigButton(ui, ui.t("Settings"), lambda: app.go("settings")))
-        actions.add_widget(label(ui, ui.text(app.notice) if app.notice else "", "small", color=theme.WARN,
-                                 size_hint_y=None, fit_height=True))
+        if app.notice:
+            actions.add_widget(label(ui, ui.text(app.notice), "small", color=theme.WARN, size_hint_y=None,
+                                     fit_height=True))
+        scroll = FitScroll(size_hint_x=ACTIONS_SHARE)
+        scroll.add_widget(actions)
 
         self.panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.px(2))
         self.refresh_status()
-        body.add_widget(row(ui, [actions, self.panel]))
+        body.add_widget(row(ui, [scroll, self.panel]))
 
     def _game_rows(self, room: float) -> list[list[BigButton]]:
         """The games' buttons, each as wide as its name needs, in as few rows as fit `room`."""
