@@ -18,8 +18,9 @@ Belarusian needs them only where its sentence changes (a past tense, an adjectiv
 from __future__ import annotations
 
 import gettext
+import re
 import string
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal, NamedTuple
@@ -83,8 +84,32 @@ class Msg(msgspec.Struct, frozen=True):
         if self.plural:
             n = self.fields.get(self.count)
             count = int(n) if isinstance(n, int | float) else 0
-            return translate_plural(self.id, self.plural, count, lang, self.context()).format(**fields)
-        return translate(self.id, lang, self.context()).format(**fields)
+            template = translate_plural(self.id, self.plural, count, lang, self.context())
+        else:
+            template = translate(self.id, lang, self.context())
+        return english(template, fields) if lang == "en" else template.format(**fields)
+
+
+ARTICLE = re.compile(r"\b([Aa]) (?=\{(\w+)\})")
+
+
+def english(template: str, fields: Mapping[str, object]) -> str:
+    """An English sentence built around names from the data: "a" before a name that starts with a vowel is
+    "an" ("an elite Goblin", "an elite room"), and a sentence that starts with a name starts with a capital
+    ("Elite Goblin dies."), as the other languages' translations are written whole (issue 21, finding 7)."""
+    if "{" not in template:
+        return template
+    if ARTICLE.search(template):
+        def article(found: re.Match[str]) -> str:
+            value = str(fields.get(found[2], ""))
+            return f"{found[1]}n " if value[:1].lower() in VOWELS else found[0]
+
+        template = ARTICLE.sub(article, template)
+    text = template.format(**fields)
+    return text[:1].upper() + text[1:] if template.startswith("{") else text
+
+
+VOWELS = frozenset("aeiou")
 
 
 class Naming:

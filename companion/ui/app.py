@@ -14,6 +14,7 @@ import queue
 import secrets
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from kivy.app import App
@@ -53,6 +54,7 @@ from companion.ui.simulated import Simulated
 from companion.ui.status import StatusBoard
 from companion.ui.table_screen import EndScreen, TableScreen
 from companion.ui.theme import Ui
+from companion.ui.widgets import busy
 
 POLL_S = 0  # every frame: a die or a tag waits at most one frame, not 50 ms (`companion bench`'s latency)
 MAX_EVENTS_PER_POLL = 50
@@ -153,7 +155,7 @@ class CompanionApp(App):
     def set_lang(self, lang: Lang) -> None:
         self.lang = lang
         save_lang(self.settings.store.path, lang)
-        self.rebuild()
+        busy(self.ui(), self.rebuild)  # every screen made again: seconds on a Pi
 
     def _tick(self) -> None:
         """Once a second: the "last seen" ages on the home screen."""
@@ -280,6 +282,9 @@ class CompanionApp(App):
             if self.session is not None:
                 self.go(TABLE_GAMES[self.session.game].table)
             return
+        busy(self.ui(), partial(self._resume_stored, session_id))  # replayed from the store: seconds on a Pi
+
+    def _resume_stored(self, session_id: int) -> None:
         resumed = self.store.resume(session_id)
         if not isinstance(resumed, StoredSession):
             self.notice = resumed.msg

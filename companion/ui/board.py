@@ -83,6 +83,7 @@ HALF: dict[str, tuple[float, float]] = {"room": (0.6, 0.5), "hall": (0.8, 0.7)} 
 ENTRANCE_OFFSET, ENTRANCE_HALF = 0.5, 0.2  # the entrance mark sits on the edge of its start's box
 HALL_OPENS_AT = 4  # door tokens on the board (rulebook "Guardian hall")
 TAP_REACH = 1.5  # how far outside its box (in box sizes) a tap still finds a space
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in pixels
 KEY_ROWS = 3  # the key's strip below the map, or
 KEY_COLUMN = 0.4  # its column beside it: the same size whatever it lists, so the map never moves
 SUPERSAMPLE = 2  # the map's frame buffer, in pixels a screen pixel
@@ -137,6 +138,7 @@ class Geometry:
         self.oy = y + (height - (bottom - top) * self.unit) / 2
         self.height = (bottom - top) * self.unit
         self.spaces = {s.id: s for s in spec.spaces}
+        self.spec = spec
 
     def at(self, bx: float, by: float) -> tuple[float, float]:
         return self.ox + (bx - self.left) * self.unit, self.oy + self.height - (by - self.top) * self.unit
@@ -353,6 +355,7 @@ class BoardView(Widget):
         self.data, self.on_tap, self.ui = data, on_tap, ui
         self.state: GameState | None = None
         self.highlight: dict[str, str] = {}
+        self.key_shown = True
         self.views: dict[str, SpaceView] = {}
         self.geometry: Geometry | None = None
         self.labels: dict[str, tuple[str, int]] = {}  # each space's drawn label and its height in px
@@ -385,9 +388,12 @@ class BoardView(Widget):
         self._redraw_soon = Clock.create_trigger(self._redraw, -1)
         self.bind(pos=self._redraw_soon, size=self._redraw_soon)
 
-    def show(self, state: GameState, highlight: dict[str, str] | None = None) -> None:
+    def show(self, state: GameState, highlight: dict[str, str] | None = None, key: bool = True) -> None:
+        """The state drawn, `highlight`'s spaces marked; without its `key` while a notice lies over the key's
+        strip (the table screen's banner: issue 21, finding 1, the two had been drawn over each other)."""
         self.state = state
         self.highlight = dict(highlight or {})
+        self.key_shown = key
         self.views = space_views(self.data, state)
         self._redraw()
 
@@ -431,13 +437,13 @@ class BoardView(Widget):
         heroes = [(h.id, h.seat) for h in self.state.heroes.values()]
         ground = (tuple(self.pos), tuple(self.size), spec.zone, self.highlight,
                   {sid: replace(v, tokens=[]) for sid, v in self.views.items()})
-        drawn = (ground, heroes, [v.tokens for v in self.views.values()])
+        drawn = (ground, heroes, [v.tokens for v in self.views.values()], self.key_shown)
         if drawn == self._drawn:
             return
         self._drawn = drawn
         items = self._key_items()
         self.geometry, key_box = self._place(spec)
-        self._fill_key(items, key_box)
+        self._fill_key(items if self.key_shown else [], key_box)
         places = self._draw_map(spec, self.geometry, ground != self._ground)
         self._ground = ground
         self._figures.clear()
@@ -602,17 +608,42 @@ class BoardView(Widget):
 
     def _draw_label(self, sid: str, text: str, px: int, geo: Geometry) -> None:
         """A space's label (the name sentences use) on a dark tab at its box's upper corner."""
-        g, u = self._pen, geo.unit
-        cx, cy = geo.centre(sid)
-        hw, hh = geo.box(sid)
+        g = self._pen
         texture = text_texture(text, px, True, False)
-        tw, th = texture.size[0] + u * 0.06, texture.size[1]
-        side = 1 if self.ui.rtl else -1
-        lx, ly = cx + side * (hw - tw / 2 - u * 0.02), cy + hh - th / 2 - u * 0.02
+        x0, y0, x1, y1 = self.label_tab(sid, geo, texture.size)
         role = self.highlight.get(sid)
         g.add(Color(rgba=HIGHLIGHTS.get(role or "", (0.05, 0.04, 0.06, 0.85))))
-        g.add(RoundedRectangle(pos=(lx - tw / 2, ly - th / 2), size=(tw, th), radius=[th * 0.25]))
-        draw_text(g, texture, lx, ly, (0, 0, 0, 1) if role in HIGHLIGHTS else GOLD)
+        g.add(RoundedRectangle(pos=(x0, y0), size=(x1 - x0, y1 - y0), radius=[(y1 - y0) * 0.25]))
+        draw_text(g, texture, (x0 + x1) / 2, (y0 + y1) / 2, (0, 0, 0, 1) if role in HIGHLIGHTS else GOLD)
+
+    def label_tab(self, sid: str, geo: Geometry, size: tuple[float, float] | None = None) -> Box:
+        """Where a space's label tab lies: its box's upper corner (the left one, the right one in Arabic)."""
+        u = geo.unit
+        cx, cy = geo.centre(sid)
+        hw, hh = geo.box(sid)
+        if size is None:
+            size = text_texture(space_labels(geo.spec)[sid], int(LABEL_PX * self.ui.scale), True, False).size
+        tw, th = size[0] + u * 0.06, size[1]
+        side = 1 if self.ui.rtl else -1
+        lx, ly = cx + side * (hw - tw / 2 - u * 0.02), cy + hh - th / 2 - u * 0.02
+        return lx - tw / 2, ly - th / 2, lx + tw / 2, ly + th / 2
+
+    def room_type(self, sid: str, geo: Geometry) -> tuple[Texture, Box]:
+        """A revealed room's type ("Combat") and where it is drawn: under the door's line, and below the
+        label's tab where the two would meet (issue 21, finding 7: the letter had covered "C" of "Combat")."""
+        u, v = geo.unit, self.views[sid]
+        assert v.room is not None
+        cx, cy = geo.centre(sid)
+        texture = text_texture(self.ui.t(ROOM_NAMES[v.room]), max(8, int(u * 0.24)), True, self.ui.rtl)
+        w, h = texture.size
+        if w > u * 0.7:
+            w, h = u * 0.7, h * u * 0.7 / w
+        y = cy + u * 0.22 if v.kind == "room" else cy - u * 0.38
+        if sid in space_labels(geo.spec):
+            tab = self.label_tab(sid, geo)
+            if tab[0] < cx + w / 2 and cx - w / 2 < tab[2]:
+                y = min(y, tab[1] - h / 2 - u * 0.01)
+        return texture, (cx - w / 2, y - h / 2, cx + w / 2, y + h / 2)
 
     def _draw_path(self, geo: Geometry) -> None:
         path = [s for s, role in self.highlight.items() if role == "path" and s in geo.spaces]
@@ -657,7 +688,7 @@ class BoardView(Widget):
                            width=u * 0.05, joint=SMOOTH))
             else:
                 g.add(Line(circle=circle(cx, cy, u * 0.42), width=u * 0.05, joint=SMOOTH))
-        self._draw_slot(v, cx, cy, u)
+        self._draw_slot(sid, geo)
         if v.kind == "hall":
             self._draw_hall(v, cx, cy, u)
         for i in range(v.chests):
@@ -708,9 +739,10 @@ class BoardView(Widget):
         if v.kind == "marked":
             g.add(Line(circle=circle(cx, cy, r * 1.3), width=max(HAIRLINE, u * 0.025), joint=SMOOTH))
 
-    def _draw_slot(self, v: SpaceView, cx: float, cy: float, u: float) -> None:
+    def _draw_slot(self, sid: str, geo: Geometry) -> None:
         """A face-down marker (the wooden back), or a revealed room's door token and type."""
-        g = self._pen
+        g, u, v = self._pen, geo.unit, self.views[sid]
+        cx, cy = geo.centre(sid)
         if v.face_down:
             s = u * 0.36
             g.add(Color(rgba=DOOR))
@@ -723,9 +755,8 @@ class BoardView(Widget):
             dx = cx + (u * 0.42 if self.ui.rtl else -u * 0.42)
             g.add(Line(points=[dx - door / 2, top - door / 2, dx - door / 2, top, *arc(dx, top, door / 2),
                                dx + door / 2, top - door / 2], width=max(HAIRLINE, u * 0.04)))
-            name = self.ui.t(ROOM_NAMES[v.room])
-            texture = text_texture(name, max(8, int(u * 0.24)), True, self.ui.rtl)
-            draw_text(g, texture, cx, top if v.kind == "room" else cy - u * 0.38, theme.TEXT, u * 0.7)
+            texture, (x0, y0, x1, y1) = self.room_type(sid, geo)
+            draw_text(g, texture, (x0 + x1) / 2, (y0 + y1) / 2, theme.TEXT, u * 0.7)
 
     def _draw_hall(self, v: SpaceView, cx: float, cy: float, u: float) -> None:
         g = self._pen

@@ -7,15 +7,35 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from companion.core.dice import DieKind
-from companion.core.messages import Named
+from companion.core.messages import Msg, Named
 from companion.core.rules import TableRules, find
-from companion.ui.dungeon_roll.heroes import hero_names
+from companion.games.covenant.data import default as covenant_data
+from companion.games.dungeon_roll.data import default as delve_data
 from companion.ui.dungeon_roll.referee import DelveReferee
 from companion.ui.i18n import N_
 from companion.ui.referee import Referee
+
+About = tuple[list[Named], Msg | None]
+
+
+def covenant_about(state: Any) -> About:
+    heroes = covenant_data().heroes
+    return [heroes[h].named() for h in state.order], Msg("round {round}", {"round": state.round})
+
+
+def delve_about(state: Any) -> About:
+    """Each player's hero by the side up (Dragonslayer once the Knight is a master), and the delve being played."""
+    heroes = delve_data().heroes
+    delve = min(len(p.delves) + 1 for p in state.players) if state.players else 1
+    return [heroes[p.hero].side(p.master).named() for p in state.players], Msg("delve {delve}", {"delve": delve})
+
+
+def descent_about(state: Any) -> About:
+    """The heroes on the map (Descent counts no rounds)."""
+    return [f.named() for f in state.figures if f.kind == "hero"], None
 
 
 class TableGame(NamedTuple):
@@ -29,14 +49,15 @@ class TableGame(NamedTuple):
     """The screen a new game opens on (the table screen unless named)."""
     referee: type[Referee] = Referee
     """What keeps the referee's moment for the table screen."""
-    heroes: Callable[[], Mapping[str, Named]] | None = None
-    """The heroes' names by the setup's ids, for "Resume: …" (None: the app's own, The Last Covenant's)."""
+    about: Callable[[Any], About] = lambda _state: ([], None)
+    """What the home screen says of a stored game from its state: its heroes as they stand now (a Dungeon
+    Roll hero by the side face up) and where it stands (its round), if the game counts one."""
 
 
 TABLE_GAMES: dict[str, TableGame] = {
-    "covenant": TableGame(N_("The Last Covenant"), "newgame", "table", begin="setup"),
-    "descent": TableGame(N_("Descent"), "descent-new", "descent-table"),
-    "dungeon-roll": TableGame(N_("Dungeon Roll"), "dr-newgame", "dr-table", referee=DelveReferee, heroes=hero_names),
+    "covenant": TableGame(N_("The Last Covenant"), "newgame", "table", begin="setup", about=covenant_about),
+    "descent": TableGame(N_("Descent"), "descent-new", "descent-table", about=descent_about),
+    "dungeon-roll": TableGame(N_("Dungeon Roll"), "dr-newgame", "dr-table", referee=DelveReferee, about=delve_about),
 }
 """By the store's game id (`companion.core.rules.find`), in the order the home screen offers them."""
 

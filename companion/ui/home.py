@@ -8,25 +8,38 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.core.events import DeviceState
-from companion.core.messages import LANGS, Lang, Named, listed, translate, verbatim
-from companion.store import SessionInfo
+from companion.core.messages import LANGS, Lang, listed, translate
+from companion.store import SessionInfo, StoredSession
 from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.fonts import measurer
-from companion.ui.games import TABLE_GAMES
+from companion.ui.games import TABLE_GAMES, About
 from companion.ui.settings_screen import LANGUAGES
 from companion.ui.status import DeviceRow
 from companion.ui.theme import BASE_WIDTH
-from companion.ui.widgets import BigButton, Panel, label, row
+from companion.ui.widgets import BigButton, Column, FitScroll, Panel, label, row
 
-RESUME_SHOWN = 2
 ACTIONS_SHARE = 0.5  # three games' names in two rows, the Last Covenant's alone in English
 GAME_PAD = 2
 
 
 def resumable(unfinished: list[SessionInfo], playing: int | None) -> list[SessionInfo]:
-    """The newest unfinished stored games this screen can play, other than the one in play."""
-    return [s for s in unfinished if s.game in TABLE_GAMES and s.id != playing][:RESUME_SHOWN]
+    """Every unfinished stored game this app can play, newest first, other than the one in play (issue 21,
+    finding 5: an older one of another game had been out of reach)."""
+    return [s for s in unfinished if s.game in TABLE_GAMES and s.id != playing]
+
+
+ABOUT: dict[tuple[int, int, float], About | None] = {}
+"""What each stored game's resume button says, by its id, head and time: read from its state once."""
+
+
+def about(stored: StoredSession | object) -> About | None:
+    """A stored game's heroes as they stand now and its round, or None if it cannot be read."""
+    if not isinstance(stored, StoredSession):
+        return None
+    return TABLE_GAMES[stored.game].about(stored.state)
+
+
 STATE_COLOURS = {
     DeviceState.CONNECTED: theme.GOOD,
     DeviceState.SIMULATED: theme.WARN,
@@ -49,7 +62,8 @@ class HomeScreen(BaseScreen):
         title = label(ui, ui.t("Crypt Companion"), "title")
         body.add_widget(row(ui, [title, *switches], size_hint_y=None, height=ui.touch))
 
-        actions = BoxLayout(orientation="vertical", spacing=ui.gap, size_hint_x=ACTIONS_SHARE)
+        # Everything in one list that scrolls once every unfinished game no longer fits beside the status.
+        actions = Column(spacing=ui.gap)
         # The actions' share of the width beside the status panel (whose share is 1), at the design size.
         room = (ui.px(BASE_WIDTH) - 2 * ui.px(self.padding_px) - ui.gap) * ACTIONS_SHARE / (ACTIONS_SHARE + 1)
         rows = self._game_rows(room)
@@ -58,18 +72,22 @@ class HomeScreen(BaseScreen):
         actions.add_widget(BigButton(ui, ui.t("New game"), lambda: app.go(TABLE_GAMES[app.game].newgame)))
         if app.session is not None and not app.over():
             actions.add_widget(BigButton(ui, ui.t("Back to the game"), app.resume, font_size=ui.font("small")))
-        for info in self._resumable()[:RESUME_SHOWN + 1 - len(rows)]:  # a second row of games takes one's place
-            text = ui.t("Resume: {heroes}", heroes=ui.text(self._heroes(info)))
-            resume = BigButton(ui, text, partial(app.resume, info.id), font_size=ui.font("small"))
-            # Four heroes' names take two lines: the button grows rather than the text spilling out.
-            resume.bind(texture_size=lambda button, size: setattr(button, "height", max(ui.touch, size[1] + ui.gap)))
+        self.resumes: dict[int, BigButton] = {}
+        for info in self._resumable():
+            resume = BigButton(ui, self._resume_text(info), partial(app.resume, info.id), font_size=ui.font("small"),
+                               grow=True)
+            self.resumes[info.id] = resume
             actions.add_widget(resume)
         actions.add_widget(BigButton(ui, ui.t("Settings"), lambda: app.go("settings")))
-        actions.add_widget(label(ui, ui.text(app.notice) if app.notice else "", "small", color=theme.WARN))
+        if app.notice:
+            actions.add_widget(label(ui, ui.text(app.notice), "small", color=theme.WARN, size_hint_y=None,
+                                     fit_height=True))
+        scroll = FitScroll(size_hint_x=ACTIONS_SHARE)
+        scroll.add_widget(actions)
 
         self.panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.px(2))
         self.refresh_status()
-        body.add_widget(row(ui, [actions, self.panel]))
+        body.add_widget(row(ui, [scroll, self.panel]))
 
     def _game_rows(self, room: float) -> list[list[BigButton]]:
         """The games' buttons, each as wide as its name needs, in as few rows as fit `room`."""
@@ -98,11 +116,22 @@ class HomeScreen(BaseScreen):
         playing = self.app.session.id if self.app.session is not None else None
         return resumable(self.app.store.unfinished(), playing)
 
-    def _heroes(self, info: SessionInfo) -> Named:
-        """The stored game's heroes by name, from its own game's names."""
-        known = TABLE_GAMES[info.game].heroes
-        heroes = known() if known is not None else self.app.heroes
-        return listed(heroes.get(h, verbatim(h)) for h in info.setup.get("heroes", []))
+    def _resume_text(self, info: SessionInfo) -> str:
+        """"Resume The Last Covenant: Exiled Knight and Rogue, round 3": the game, its heroes as they stand
+        now and its round, read from its state."""
+        ui = self.ui
+        key = (info.id, info.head, info.updated)
+        if key not in ABOUT:
+            ABOUT[key] = about(self.app.store.resume(info.id))
+        known = ABOUT[key]
+        game = ui.t(TABLE_GAMES[info.game].name)
+        if known is None:
+            return ui.t("Resume {game}", game=game)
+        heroes, where = known
+        fields = {"game": game, "heroes": ui.text(listed(heroes))}
+        if where is None:
+            return ui.t("Resume {game}: {heroes}", **fields)
+        return ui.t("Resume {game}: {heroes}, {where}", **fields, where=ui.text(where))
 
     def refresh_status(self) -> None:
         """Redraws the hardware status alone, so that a finger on a button is never lost to a redraw."""

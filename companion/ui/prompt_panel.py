@@ -3,7 +3,7 @@ happened, each message with its rule; a tap on a rule citation shows the rule's 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -19,7 +19,7 @@ from companion.ui import theme
 from companion.ui.prompts import Choice, PromptView
 from companion.ui.rulebook import cite
 from companion.ui.theme import Ui
-from companion.ui.widgets import BigButton, Kept, Maker, Panel, TapLabel, fill, label, new
+from companion.ui.widgets import BigButton, Column, FitScroll, Kept, Maker, Panel, TapLabel, fill, label, new
 
 RuleText = Callable[[str], Msg | Named | None]
 
@@ -48,12 +48,13 @@ def citation(ui: Ui, rule: str, rule_text: RuleText, make: Maker | None = None, 
     """A rule citation: tapped, it shows the rule (`make`: a place in a `Kept`, where it is kept)."""
     kwargs.setdefault("font_size", ui.font("small"))
     kwargs.setdefault("color", theme.WARN)
+    kwargs.setdefault("least_height", ui.px(theme.MIN_TARGET_PX))
     return (make or new)(TapLabel, lambda: show_rule(ui, rule, rule_text), logical=ui.text(cite(rule)), rtl=ui.rtl,
                          **kwargs)
 
 
-FITTING = 16  # four rows of four: what fits under a two-line title at 800x480
-PINNED = ("end", "app-roll", "app-draw")  # kept whole at the foot of the panel: End turn, the app's throw or draw
+PINNED = ("app-roll", "app-draw")  # kept whole at the foot of the panel: the app's throw or draw
+LEAD = "end"  # End turn: at the head of the panel, where no other screen has a button (issue 21, finding 2)
 
 
 def columns(count: int) -> int:
@@ -63,47 +64,53 @@ def columns(count: int) -> int:
 
 class PromptPanel(Panel):
     """Draws a `PromptView`; a tap on a choice gives its input to `on_answer`, or opens its targets. Kept
-    by the table screen from one prompt to the next: `renew` shows another view on the same widgets."""
+    by the table screen from one prompt to the next: `renew` shows another view on the same widgets.
+
+    End turn stands first, above `notes` (what the last ruling said) and the prompt, so that it never lies
+    where a Next, a Done or a throw's button lay a tap before; its tap goes to `on_end` when given (which
+    asks first while actions are left). The rest scrolls when it is taller than the room left
+    (`FitScroll`): nothing is drawn over anything else, in any language or size."""
 
     def __init__(self, ui: Ui, view: PromptView, on_answer: Callable[[Input], object],
-                 rule_text: RuleText, fitting: int = FITTING, narrow: bool = False, **kwargs: Any) -> None:
+                 rule_text: RuleText, narrow: bool = False, notes: Sequence[Widget] = (),
+                 on_end: Callable[[Input], object] | None = None, **kwargs: Any) -> None:
         super().__init__(orientation="vertical", **_panel(ui, narrow, kwargs))
         self.kept = Kept()
-        self._show(ui, view, on_answer, rule_text, fitting, narrow)
+        self._show(ui, view, on_answer, rule_text, narrow, notes, on_end)
 
     def renew(self, ui: Ui, view: PromptView, on_answer: Callable[[Input], object], rule_text: RuleText,
-              fitting: int = FITTING, narrow: bool = False, **kwargs: Any) -> None:
+              narrow: bool = False, notes: Sequence[Widget] = (), on_end: Callable[[Input], object] | None = None,
+              **kwargs: Any) -> None:
         for name, value in _panel(ui, narrow, kwargs).items():
             setattr(self, name, value)
-        self._show(ui, view, on_answer, rule_text, fitting, narrow)
+        self._show(ui, view, on_answer, rule_text, narrow, notes, on_end)
 
     def _show(self, ui: Ui, view: PromptView, on_answer: Callable[[Input], object], rule_text: RuleText,
-              fitting: int, narrow: bool) -> None:
+              narrow: bool, notes: Sequence[Widget], on_end: Callable[[Input], object] | None) -> None:
         self.ui, self.view, self.on_answer, self.rule_text = ui, view, on_answer, rule_text
-        self.fitting, self.narrow = fitting, narrow
+        self.narrow, self.notes, self.on_end = narrow, list(notes), on_end
         self.opened: Choice | None = None
         self.draw()
 
     def draw(self) -> None:
         ui, view, kept = self.ui, self.view, self.kept
         self.buttons: dict[str, BigButton] = {}
-        shown: list[Widget] = [label(ui, ui.text(view.title), "small" if self.narrow else "body", kept.at("title"),
-                                     bold=True, size_hint_y=None, fit_height=True)]
+        shown: list[Widget] = [*self.notes, label(ui, ui.text(view.title), "small" if self.narrow else "body",
+                                                  kept.at("title"), bold=True, size_hint_y=None, fit_height=True)]
         if view.purpose is not None:
             shown.append(label(ui, ui.text(view.purpose), "small", kept.at("purpose"), size_hint_y=None,
                                fit_height=True))
         shown.append(citation(ui, view.rule, self.rule_text, kept.at("rule"), size_hint_y=None, fit_height=True))
+        lead = next((c for c in view.choices if c.key == LEAD), None)
         pinned = next((c for c in view.choices if c.key in PINNED), None)
-        choices = self.opened.children if self.opened else [c for c in view.choices if c is not pinned]
+        choices = self.opened.children if self.opened else [c for c in view.choices if c not in (lead, pinned)]
         count = len(choices) + (self.opened is not None)
         cols = columns(count)
         if self.narrow:  # beside the board: two columns, three of a die's numbers
             short = all(len(ui.text(c.label)) <= 2 for c in choices)
             cols = 1 if count <= 2 else 3 if short else 2
-        scrolled = count > self.fitting
-        grid = kept.get("scrolled grid" if scrolled else "grid", TallGrid if scrolled else GridLayout, cols=cols,
-                        spacing=self.spacing, orientation="rl-tb" if ui.rtl else "lr-tb", row_force_default=True,
-                        row_default_height=ui.touch)
+        grid = kept.get("grid", TallGrid, cols=cols, spacing=self.spacing, orientation="rl-tb" if ui.rtl else "lr-tb",
+                        row_force_default=True, row_default_height=ui.touch)
         buttons: list[Widget] = []
         for choice in choices:  # a choice's button is kept as long as the choice is offered
             place = f"target/{choice.key}" if self.opened else f"choice/{choice.key}"
@@ -116,25 +123,26 @@ class PromptPanel(Panel):
             self.buttons["back"] = back
             buttons.append(back)
         fill(grid, buttons)
-        if scrolled:
-            scroll = kept.get("scroll", ScrollView, do_scroll_x=False, scroll_y=1)
-            fill(scroll, [grid])
-            shown.append(scroll)
-        else:
-            # No scrolling unless needed: a scroll view holds every touch back until it knows it is
-            # not a swipe (a quarter of a second).
-            shown.append(grid)
-        if pinned is not None:
-            end = kept.get("pinned", BigButton, ui, ui.text(pinned.label), partial(self.tap, pinned),
-                           font_size=ui.font("small"), size_hint_y=None, height=ui.touch)
-            self.buttons[pinned.key] = end
-            shown.append(end)
-        fill(self, shown)
+        body = kept.get("body", Column, spacing=self.spacing)
+        fill(body, [*shown, grid])
+        scroll = kept.get("scroll", FitScroll)
+        fill(scroll, [body])
+        held: list[Widget] = [scroll]
+        for choice, place in ((lead, "lead"), (pinned, "pinned")):
+            if choice is None:
+                continue
+            button = kept.get(place, BigButton, ui, ui.text(choice.label), partial(self.tap, choice),
+                              font_size=ui.font("small"), size_hint_y=None, height=ui.touch)
+            self.buttons[choice.key] = button
+            held.insert(0 if choice is lead else len(held), button)
+        fill(self, held)
 
     def tap(self, choice: Choice | None) -> None:
         if choice is None or choice.answer is None:
             self.opened = choice
             self.draw()
+        elif choice.key == LEAD and self.on_end is not None:
+            self.on_end(choice.answer)
         else:
             self.on_answer(choice.answer)
 

@@ -16,7 +16,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.core.flow import Act, ActionPrompt, CardPrompt, DiePrompt, Event, Input, Prompt, Roll
-from companion.core.messages import Msg, Named, decimal
+from companion.core.messages import Msg, Named, Plural, decimal
 from companion.games.covenant.state import GameState
 from companion.ui import theme
 from companion.ui.base import BaseScreen
@@ -37,9 +37,6 @@ PANES = ("board", "heroes", "log")
 BANNER = (0.10, 0.08, 0.10, 0.96)
 STEP_MARKS = (("slot", "reveal"), ("space", "move"), ("to", "move"))
 PANE_NAMES = {"board": N_("Board"), "heroes": N_("Heroes"), "log": N_("Log")}
-FITTING = 6  # buttons that fit beside the heroes at 800x480 without scrolling
-NARROW_FITTING = 8  # and in two columns beside the board, End turn pinned below them: every action
-NARROW_CHOICES = 6  # a card or a die beside the board: more scroll (a marker is laid on the reader anyway)
 NARROW_SHARE = 0.365  # the panel's share beside the board: two columns of buttons, 9 mm tap boxes left
 
 
@@ -82,6 +79,7 @@ class TableScreen(BaseScreen):
     pane: str = "board"
     padding_px = 4
     panel: PromptPanel | None = None
+    ending: Input | None = None  # End turn tapped with actions left: asked once before it is given
 
     def __init__(self, app: Host, ui: Ui, **kwargs: Any) -> None:
         self.kept = Kept()
@@ -131,9 +129,12 @@ class TableScreen(BaseScreen):
 
     def _pane(self, state: GameState) -> Widget:
         ui, app, kept = self.ui, self.app, self.kept
+        if self.ending is not None:
+            return self._ask_end(state)
         if self.pane == "board":
             board = kept.get("board", lambda: BoardView(app.data, app.tap_space, ui=ui, pos_hint={"x": 0, "y": 0}))
-            board.show(state, highlight(app.table.prompt, state, app.referee.shown, app.confirming))
+            board.show(state, highlight(app.table.prompt, state, app.referee.shown, app.confirming),
+                       key=app.referee.notice is None)
             holder = kept.get("board holder", FloatLayout, size_hint_x=1 - NARROW_SHARE)
             fill(holder, [board, self._banner()] if app.referee.notice is not None else [board])
             return holder
@@ -155,6 +156,9 @@ class TableScreen(BaseScreen):
     def _now(self, state: GameState, narrow: bool) -> list[Widget]:
         ui, app, kept = self.ui, self.app, self.kept
         referee = app.referee
+        if referee.put_back or referee.steps or not isinstance(app.table.prompt, ActionPrompt) \
+                or app.confirming is not None:
+            self.ending = None  # an undo, a step or another prompt came first: nothing is being asked
         if referee.put_back:
             return [self._text("put back", ui.t("Undone. Put back on the table:"), "body", bold=True),
                     self._scrolled("put back list", [ui.text(item) for item in referee.put_back], "small"),
@@ -190,10 +194,50 @@ class TableScreen(BaseScreen):
         if isinstance(prompt, DiePrompt) and app.table.rolling:
             # Above the faces, not instead of them: a die that never settles is entered by touch.
             shown = replace(shown, purpose=Msg("Rolling…"))
-        self.panel = kept.get("prompt", PromptPanel, ui, shown, app.answer, app.rule_text,
-                              fitting=(NARROW_FITTING if isinstance(prompt, ActionPrompt) else NARROW_CHOICES)
-                              if narrow else FITTING, narrow=narrow, fill=(0, 0, 0, 0), padding=0)
-        return [*shown_now, self.panel]
+        # What the last ruling said scrolls with the prompt, under End turn: however long, it moves no button.
+        self.panel = kept.get("prompt", PromptPanel, ui, shown, app.answer, app.rule_text, narrow=narrow,
+                              notes=shown_now, on_end=self._end_turn, fill=(0, 0, 0, 0), padding=0)
+        self.panel.disabled = self.ending is not None
+        return [self.panel]
+
+    # ---- ending a turn with actions left --------------------------------------------------------
+
+    def _end_turn(self, end: Input) -> None:
+        """End turn: given at once when no action is left, else asked once (issue 21, finding 2: quick taps
+        meant for Next had ended two heroes' turns with four actions each)."""
+        state = self.app.session.state if self.app.session is not None else None
+        if state is None or state.actions <= 0:
+            self.app.answer(end)
+            return
+        self.ending = end
+        self.refresh()
+
+    def _ask_end(self, state: GameState) -> Widget:
+        """The question in place of the board (or the heroes, or the log), its buttons apart from every
+        button of the prompt beside it."""
+        ui, kept = self.ui, self.kept
+        hero = self.app.data.heroes[state.active].named()
+        question = Msg.of(Plural("{hero} has {actions} action left. End the turn?",
+                                 "{hero} has {actions} actions left. End the turn?", "actions"),
+                          {"hero": hero, "actions": state.actions})
+        choice = kept.get("end choice", BoxLayout, orientation="horizontal", spacing=ui.gap, size_hint_y=None,
+                          height=ui.touch)
+        fill(choice, reading_order(ui, [kept.get("end yes", BigButton, ui, ui.t("Yes, end the turn"), self._ended),
+                                        kept.get("end no", BigButton, ui, ui.t("Back"), self._not_ended)]))
+        asked = kept.get("ask end", Panel, orientation="vertical", padding=ui.gap, spacing=ui.gap,
+                         size_hint_x=1 - NARROW_SHARE if self.pane == "board" else 0.5)
+        fill(asked, [self._text("end question", ui.text(question), "body", bold=True),
+                     kept.get("end space", Widget), choice])
+        return asked
+
+    def _ended(self) -> None:
+        end, self.ending = self.ending, None
+        if end is not None:
+            self.app.answer(end)
+
+    def _not_ended(self) -> None:
+        self.ending = None
+        self.refresh()
 
     def _banner(self) -> Panel:
         """The calm message of the moment (a refusal, a device's notice) over the foot of the board, where

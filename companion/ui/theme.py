@@ -15,6 +15,7 @@ from companion.ui.bidi import keep_ltr
 BASE_WIDTH, BASE_HEIGHT = 800, 480
 MM_PER_PX_7IN = 154 / 800
 MIN_TOUCH_MM = 9.0
+MIN_TARGET_PX = 44  # the least side of any touch target at 800×480 (a rule's citation too; issue 21)
 
 Colour = tuple[float, float, float, float]
 

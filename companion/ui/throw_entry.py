@@ -21,7 +21,7 @@ from companion.core.flow import Input, Source, Throw, ThrowPrompt
 from companion.core.messages import Msg, Named, verbatim
 from companion.ui.prompt_panel import RuleText, citation
 from companion.ui.theme import Ui
-from companion.ui.widgets import BigButton, Panel, label, row
+from companion.ui.widgets import BigButton, Column, FitScroll, Panel, label, row
 
 DIE_COLUMNS = 4  # seven dice in two rows
 FACE_COLUMNS = 3  # six faces in two rows
@@ -91,12 +91,16 @@ class ThrowEntryPanel(Panel):
         return self.ui.text(found.named()) if found is not None else face
 
     def draw(self) -> None:
+        """The purpose, the dice and the faces scroll when they are taller than the room the screen gives
+        (Arabic's taller lines, a long purpose); Enter and the app's roll stay whole at the foot, under
+        nothing (issue 21, finding 1: the faces had been drawn over "Let the app roll")."""
         ui, entry = self.ui, self.entry
         self.clear_widgets()
         self.buttons = {}
-        self.add_widget(label(ui, ui.text(entry.prompt.purpose), "small", bold=True, size_hint_y=None,
+        body = Column(spacing=self.spacing)
+        body.add_widget(label(ui, ui.text(entry.prompt.purpose), "small", bold=True, size_hint_y=None,
                               fit_height=True))
-        self.add_widget(citation(ui, entry.prompt.rule, self.rule_text, size_hint_y=None, fit_height=True))
+        body.add_widget(citation(ui, entry.prompt.rule, self.rule_text, size_hint_y=None, fit_height=True))
         dice = self._grid(self.die_columns, len(entry.dice))
         for die in entry.dice:
             shown = self.face_name(die, entry.faces[die]) if die in entry.faces else ui.t("?")
@@ -105,7 +109,7 @@ class ThrowEntryPanel(Panel):
             button.selected = die == entry.current
             self.buttons[f"die:{die}"] = button
             dice.add_widget(button)
-        self.add_widget(dice)
+        body.add_widget(dice)
         kind = self.kinds.get(entry.prompt.dice[entry.current]) if entry.current is not None else None
         faces = self._grid(self.face_columns, len(kind.faces) if kind is not None else 0)
         for face in kind.faces if kind is not None else []:
@@ -113,7 +117,13 @@ class ThrowEntryPanel(Panel):
                                font_size=ui.font("small"))
             self.buttons[f"face:{face.id}"] = button
             faces.add_widget(button)
-        self.add_widget(faces)
+        body.add_widget(faces)
+        if self.size_hint_y is None:  # the screen makes the panel as tall as what it holds: nothing to scroll
+            self.add_widget(body)
+        else:
+            scroll = FitScroll()
+            scroll.add_widget(body)
+            self.add_widget(scroll)
         enter = BigButton(ui, ui.t("Enter these faces"), lambda: self.on_answer(entry.throw()),
                           font_size=ui.font("small"))
         enter.disabled = not entry.complete

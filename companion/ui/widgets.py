@@ -8,19 +8,25 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, cast
 
+from kivy.clock import Clock
 from kivy.graphics import Color, RoundedRectangle
-from kivy.properties import BooleanProperty, ColorProperty, OptionProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, OptionProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
-from companion.ui.bidi import display_paragraphs
+from companion.ui.bidi import display_paragraphs, has_rtl
 from companion.ui.fonts import LATIN, markup, measurer
+from companion.ui.i18n import N_
 from companion.ui.theme import Ui
 
 W = TypeVar("W", bound=Widget)
+BUSY = N_("Loading…")
+VEIL_S = 0.05  # s: the veil is drawn (a frame or more) before the work holds the screen
 
 
 class BidiLabel(Label):
@@ -94,19 +100,25 @@ class Panel(Filled, BoxLayout):
 
 
 class BigButton(Filled, ButtonBehavior, BidiLabel):
-    """A touch target of at least `ui.touch` high; `selected` shows a chosen option. A word is never cut:
-    when the longest one is wider than the button (a Belarusian «камянепад» on a die face's button), the
-    font shrinks until it fits, down to `SMALLEST_PX` at the 7" scale."""
+    """A touch target of at least `ui.touch` high; `selected` shows a chosen option. A word is never cut
+    and the text stays inside the button: when the longest word is wider than the button (a Belarusian
+    «камянепад» on a die face's button) or the lines are taller than it (an Arabic «افتح صندوقًا» wrapped
+    to two lines), the font shrinks until they fit, down to `SMALLEST_PX` at the 7" scale."""
 
     SMALLEST_PX = 15
+    LINE_EM = 1.4  # a line's height in Kivy's texture, in ems: Noto Sans
+    LINE_EM_RTL = 2.17  # and a line with Noto Sans Arabic in it
     selected = BooleanProperty(False)
 
-    def __init__(self, ui: Ui, text: str, on_press: Callable[[], object] | None = None,
+    def __init__(self, ui: Ui, text: str, on_press: Callable[[], object] | None = None, grow: bool = False,
                  **kwargs: Any) -> None:
         options = _button(ui, text, kwargs)
         self.full_font_size = float(options["font_size"])
         self.smallest_font_size = float(ui.px(self.SMALLEST_PX))
+        self.grow = grow  # as tall as its lines (a game's heroes on its resume button), never shorter than a touch
         super().__init__(**options)
+        if grow:
+            self.bind(texture_size=lambda _b, size: setattr(self, "height", max(ui.touch, size[1] + ui.gap)))
         self._init_fill()
         self.bind(selected=self._recolour, disabled=self._recolour, state=self._recolour)
         self._recolour()
@@ -126,12 +138,20 @@ class BigButton(Filled, ButtonBehavior, BidiLabel):
         if words:
             room = self.width - 2 * (self.padding[0] + self.padding[2]) - 2
             size = self.full_font_size
-            while size > self.smallest_font_size and max(map(measurer(int(size), self.bold), words)) > room:
+            while size > self.smallest_font_size and not self._fits(words, size, room):
                 size -= 1
             if size != self.font_size:
                 self.font_size = size  # lays the text out again, at this size
                 return
         super()._relayout()
+
+    def _fits(self, words: list[str], size: float, room: float) -> bool:
+        measure = measurer(int(size), self.bold)
+        if max(map(measure, words)) > room:
+            return False
+        lines = sum(len(p) for p in display_paragraphs(self.logical, max(1.0, room), measure, self.rtl))
+        per_line = self.LINE_EM_RTL if has_rtl(self.logical) else self.LINE_EM
+        return self.grow or lines * size * per_line <= self.height
 
     def _recolour(self, *_: object) -> None:
         if self.disabled:
@@ -151,9 +171,17 @@ class TapLabel(BidiLabel):
     """A label that calls `on_tap` when a finger lifts on it (rule citations: they look like links, so
     a short tap opens them); a finger that slides off it taps nothing."""
 
+    least_height = NumericProperty(0)
+    """A tap target's least height (a citation of one short line is still a whole finger tall)."""
+
     def __init__(self, on_tap: Callable[[], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._on_tap = on_tap
+        self.bind(least_height=self._fit)
+
+    def _fit(self, *_: object) -> None:
+        if self.fit_height:
+            self.height = max(self.texture_size[1], self.least_height)
 
     def renew(self, on_tap: Callable[[], object], **kwargs: Any) -> None:
         self._on_tap = on_tap
@@ -194,6 +222,49 @@ def label(ui: Ui, text: str, role: str = "body", make: Maker | None = None, **kw
     kwargs.setdefault("font_size", ui.font(role))
     kwargs.setdefault("bold", role == "title")
     return (make or new)(BidiLabel, logical=text, rtl=ui.rtl, **kwargs)
+
+
+class FitScroll(ScrollView):
+    """A scroll view that scrolls only when what it holds is taller than itself: until then a touch goes
+    straight to the buttons inside (a scrolling view holds every touch back a quarter of a second to tell a
+    tap from a swipe), and what it holds stands at its top."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(do_scroll_x=False, scroll_y=1, **kwargs)
+        self.bind(height=self._fit)
+
+    def add_widget(self, widget: Widget, *args: Any, **kwargs: Any) -> None:
+        super().add_widget(widget, *args, **kwargs)
+        widget.bind(height=self._fit)
+        self._fit()
+
+    def remove_widget(self, widget: Widget, *args: Any, **kwargs: Any) -> None:
+        widget.unbind(height=self._fit)
+        super().remove_widget(widget, *args, **kwargs)
+
+    def _fit(self, *_: object) -> None:
+        scrolls = any(child.height > self.height + 1 for child in self.children)
+        if scrolls and not self.do_scroll_y:
+            self.scroll_y = 1  # from the top, as a list that has just grown too long for its room is read
+        self.do_scroll_y = scrolls
+
+
+def busy(ui: Ui, work: Callable[[], object]) -> ModalView:
+    """Work that holds the screen for seconds on a Pi (a stored game replayed, every screen made again in
+    another language): "Loading…" over the screen first, the work once it is drawn, then the veil lifted
+    (issue 21, finding 8: 3-5 s with nothing on the screen). The veil takes every touch meanwhile."""
+    veil = ModalView(auto_dismiss=False, background_color=(0, 0, 0, 0.6), size_hint=(0.5, 0.3))
+    veil.add_widget(label(ui, ui.t(BUSY), "title", align="center"))
+    veil.open(animation=False)
+
+    def run(_dt: float) -> None:
+        try:
+            work()
+        finally:
+            veil.dismiss(animation=False)
+
+    Clock.schedule_once(run, VEIL_S)
+    return veil
 
 
 class Column(BoxLayout):

@@ -435,7 +435,7 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     while app.referee.steps:
         yield from d.tap(d.t("Next"))
 
-    yield from d.tap(app.ui().text(option_label(app, "end")))
+    yield from end_turn(d)
     yield from d.tap(app.ui().text(option_label(app, "attack")))
     yield from d.tap(app.ui().text(target_label(app, "attack", "m2")), count=2)
     assert app.confirming is not None
@@ -461,7 +461,7 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     assert app.confirming == Act("rogue", "attack", "m1"), app.confirming
     yield from d.tap(d.t("Back"))
 
-    yield from d.tap(app.ui().text(option_label(app, "end")))
+    yield from end_turn(d, f"table-end-{lang}")
     assert app.referee.steps[0].kind == "monster-phase"
     yield from d.tap(d.t("Next"))
     yield from d.shot(f"table-monsters-{lang}")
@@ -479,6 +479,7 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
     if lang == "ar":
         yield from d.tap(d.t("Home"))
         yield from d.tap("English")
+        yield from d.until(lambda: not d.modal_open(), "the screens in English")
         assert app.lang == "en" and d.find("New game").logical == "New game"
         from companion.ui.prefs import load_lang
 
@@ -489,6 +490,7 @@ def whole_game(d: Driver) -> Generator[float, None, None]:
         yield from d.tap(d.t("Home"))
         assert {b.logical for b in d.widgets(BigButton)} >= {"English", "العربية"}
         yield from d.tap("العربية")
+        yield from d.until(lambda: not d.modal_open(), "the screens in Arabic")
         assert app.lang == "ar" and d.find("لعبة جديدة").logical == "لعبة جديدة"
 
 
@@ -508,6 +510,16 @@ def setup_checklist(d: Driver) -> Generator[float, None, None]:
     yield from d.tap(last.logical)
     assert last.selected and scroll.scroll_y < 0.01, f"a tick moved the list to {scroll.scroll_y}"
     yield from d.tap("1")
+
+
+def end_turn(d: Driver, shot: str = "") -> Generator[float, None, None]:
+    """End turn tapped; with actions left the screen asks once (issue 21, finding 2), and is answered."""
+    actions = d.app.session.state.actions
+    yield from d.tap(d.app.ui().text(option_label(d.app, "end")))
+    if actions:
+        if shot:
+            yield from d.shot(shot)
+        yield from d.tap(d.t("Yes, end the turn"))
 
 
 def option_label(app: Any, option: str) -> Any:
@@ -536,7 +548,10 @@ def screens_only(d: Driver) -> Generator[float, None, None]:
     yield from d.shot(f"newgame-{d.lang}-{size}")
     yield from d.tap(d.t("Home"))
     hero = names(d, "heroes", "sorceress")
-    yield from d.tap(d.t("Resume: {heroes}", heroes=hero))
+    game = d.t("The Last Covenant")
+    where = d.t("round {round}", round=1)
+    yield from d.tap(d.t("Resume {game}: {heroes}, {where}", game=game, heroes=hero, where=where))
+    yield from d.until(lambda: not d.modal_open(), "the stored game to load")
     assert d.screen() == "table" and d.app.session.state.heroes["sorceress"].space == "t3"
     yield from d.shot(f"table-board-{d.lang}-{size}")
     # Issue 17, finding 11: with a game in progress, "New game" says so before anything is lost.
@@ -613,7 +628,8 @@ def two_rounds(d: Driver) -> Generator[float, None, None]:
             near = {link for s in board.spaces if s.id in state.board.unrevealed for link in s.links}
             yield from d.tap_board(next((t for t in options["move"].targets if t in near), options["move"].targets[0]))
         else:
-            yield from d.tap(app.ui().text(options["end"].label))
+            record["asked"] = int(state.actions > 0)
+            yield from end_turn(d)
         record["taps"] = d.taps - before
         yield from answer_until_action(d, record)
         actions.append(record)
@@ -622,14 +638,22 @@ def two_rounds(d: Driver) -> Generator[float, None, None]:
 
 
 def every_action_in_view(d: Driver, prompt: ActionPrompt) -> None:
-    """Issue 17: every action of the turn, End turn among them, on screen at once: no scroll view holds
-    them, and each lies inside the window."""
+    """Issue 17: every action of the turn, End turn among them, within reach: each lies inside the window,
+    where a list that scrolls (issue 21: rather than buttons drawn over each other, as Arabic's taller lines
+    had) shows it whole once scrolled to it. How many prompts needed the scrolling is reported."""
     from kivy.core.window import Window
     from kivy.uix.scrollview import ScrollView
 
     for option in prompt.options:
         button = d.find(d.app.ui().text(option.label))
-        assert not any(isinstance(p, ScrollView) for p in iter_parents(button)), f"{option.id} is in a scroll view"
+        scroll = next((p for p in iter_parents(button) if isinstance(p, ScrollView) and p.do_scroll_y), None)
+        if scroll is not None:
+            d.report["actions scrolled"] = d.report.get("actions scrolled", 0) + 1
+            scroll.scroll_to(button, padding=0, animate=False)
+            scroll.update_from_scroll()
+            _, sy = scroll.to_window(*scroll.pos)
+            _, by = button.to_window(*button.pos)
+            assert sy - 1 <= by and by + button.height <= sy + scroll.height + 1, f"{option.id} cannot be seen whole"
         x, y = button.to_window(*button.pos)
         assert x >= 0 and x + button.width <= Window.width and y >= 0 and y + button.height <= Window.height, \
             f"{option.id} lies outside the window"

@@ -99,6 +99,7 @@ def rulings(d: Driver) -> Generator[float, None, None]:
     session = app.store.start("covenant", {"heroes": ["knight", "rogue"], "seed": 1, "position": POSITION})
     assert isinstance(session, StoredSession), session
     app.resume(session.id)
+    yield from d.until(lambda: app.session is not None and not d.modal_open(), "the game to load")
     yield from d.settle()
     yield from same_as_new(d, "the first prompt")
     # Two rulings in a row on the same screen.

@@ -1,5 +1,6 @@
 """The lines a button hands to Kivy are the lines Kivy draws, and a word on a button is never cut (issue 11:
-Belarusian's longer words, «Журнал», «камянепад», on buttons sized for Arabic and English). Kivy runs in
+Belarusian's longer words, «Журнал», «камянепад», on buttons sized for Arabic and English), nor its lines
+taller than the button (issue 21). Kivy runs in
 its own process (one window per process), which prints what it drew as JSON."""
 
 from __future__ import annotations
@@ -58,7 +59,9 @@ def test_kivy_draws_the_lines_laid_out_and_no_word_is_cut(tmp_path: Path) -> Non
     sentences = result["sentences"]
     assert isinstance(sentences, list)
     full = [sentence for sentence in sentences if sentence["font_size"] == 20]
-    assert len(full) > 20
+    assert len(full) > 15
+    for sentence in sentences:  # issue 21, finding 1: three lines do not fit a button's height: smaller, they do
+        assert sentence["height"] <= 56 + 2 or sentence["font_size"] == 15, sentence
     for sentence in full:  # wrapped at its spaces, by us, into as many lines as Kivy draws
         assert " ".join(sentence["lines"]) == "Цэтлікі і цыркі, меткі і кубікі"
         assert abs(sentence["height"] - len(sentence["lines"]) * one_line) <= 1, sentence

@@ -94,7 +94,7 @@ def test_an_elite_rooms_monsters_are_elites() -> None:
     goblin = g.s.monsters[0]
     assert goblin.elite
     assert "Reveal ambush: elite Goblin attacks Exiled Knight at once." in g.texts()
-    assert "elite Goblin attacks Exiled Knight: damage 3 − defense 4 = -1, raised to the minimum of 1 → 1 damage." \
+    assert "Elite Goblin attacks Exiled Knight: damage 3 − defense 4 = -1, raised to the minimum of 1 → 1 damage." \
         in g.texts()
 
 

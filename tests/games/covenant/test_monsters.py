@@ -185,14 +185,14 @@ def test_curse_costs_the_wounded_hero_an_action_next_turn() -> None:
 def test_an_elite_has_four_more_hp_one_more_strength_and_one_more_damage() -> None:
     """§Monster guide: elite = the same card with +4 HP, +1 strength, +1 damage."""
     g = _phase({"rogue": {"space": "m4"}}, [monster("m1", "goblin", "m4", elite=True)])
-    assert "elite Goblin attacks Shadow Rogue: damage 3 − defense 1 = 2 → 2 damage." in g.texts()
+    assert "Elite Goblin attacks Shadow Rogue: damage 3 − defense 1 = 2 → 2 damage." in g.texts()
     g = Game(["knight"], {"heroes": {"knight": {"space": "m4", "gold": 0}},
                           "monsters": [monster("m1", "goblin", "m4", elite=True)]}, deal={"combat": "table"})
     events = g.attack("knight", "m1", card="3", die="3")
     assert "3 + 3 + 1 = 7 < 8: Exiled Knight misses elite Goblin." in g.texts(events)
     events = g.attack("knight", "m1", card="5", die="2")
-    assert "elite Goblin has 9 − 2 = 7 HP left." not in g.texts(events)
-    assert "elite Goblin has 7 HP left." in g.texts(events)
+    assert "Elite Goblin has 9 − 2 = 7 HP left." not in g.texts(events)
+    assert "Elite Goblin has 7 HP left." in g.texts(events)
 
 
 def test_the_knights_shield_takes_two_direct_damage_for_an_adjacent_ally() -> None:

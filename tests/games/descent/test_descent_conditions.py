@@ -85,7 +85,7 @@ def test_bleed_can_kill_at_the_start_of_the_turn_and_daze_is_then_moot() -> None
     """Bleed is thrown first (R-DW-7); a figure it kills has no turn left: no daze dice are asked for."""
     s = setup(bleed=1, daze=1, damage=11)
     texts = play(s, Act(actor="hero", action="start_turn"), throw("white=r1-d3-s1"))
-    assert "hero is killed." in texts
+    assert "Hero is killed." in texts
     assert not fig(s, "hero").alive
     assert not s.state.pending and s.state.upkeep is None
     assert not any(t.startswith("Daze:") for t in texts)
@@ -95,5 +95,5 @@ def test_a_dazed_attacker_with_only_power_dice_can_be_left_with_nothing_to_roll(
     s = game(drawn(ROOM, [{"id": "imp", "kind": "monster", "at": [0, 0], "dice": ["green"], "daze": 2},
                           {"id": "hero", "kind": "hero", "at": [1, 0]}]))
     texts = play(s, Act(actor="imp", action="attack", target="hero"))
-    assert texts[-1] == "imp has no die left to roll: the attack does nothing."
+    assert texts[-1] == "Imp has no die left to roll: the attack does nothing."
     assert s.state.attack is None and not s.state.pending
