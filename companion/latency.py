@@ -164,11 +164,12 @@ def child(chain: str, count: int) -> None:
             stamps["frame"] = time.perf_counter()
             cpu["frame"] = time.thread_time()
 
-    def new_game(position: dict[str, object], deal: dict[str, str]) -> None:
+    def new_game(position: dict[str, object], deal: dict[str, str]) -> int:
         session = app.store.start("covenant", {"heroes": ["knight"], "seed": 1, "position": position,
                                                "deal": deal})
         assert isinstance(session, StoredSession), session
         app.resume(session.id)
+        return session.id
 
     def run(n: int) -> None:
         if n >= count:
@@ -176,14 +177,19 @@ def child(chain: str, count: int) -> None:
             return
         stamps.clear()
         cpu.clear()
+        started = new_game(FIGHT, {"combat": "table"}) if chain == "dice" else new_game(ROOM, {"markers": "table"})
+        Clock.schedule_once(lambda _dt: play(n, started), 0.05)
+
+    def play(n: int, started: int) -> None:
+        """Once the resumed game is in play (a resume shows "Loading…" first and replays a frame later)."""
+        if app.session is None or app.session.id != started:
+            Clock.schedule_once(lambda _dt: play(n, started), 0.05)
+            return
         if chain == "dice":
             assert sim is not None and relay is not None
-            new_game(FIGHT, {"combat": "table"})
             app.answer(Act(actor="knight", action="attack", target="m1"))
             app.answer(Act(actor="knight", action="attack", target="m1"))  # past the odds shown first
             app.answer(Draw(deck="combat", card="5"))
-        else:
-            new_game(ROOM, {"markers": "table"})
         reports = len(relay.reports) if relay is not None else 0
         Clock.schedule_once(lambda _dt: measure(n, reports), SETTLE_S)  # the table screen shown and still
 
