@@ -61,8 +61,16 @@ class Aim:
             return Msg("Turn or flip the template, tap another square to move it, then confirm.")
         return Msg(ASK[(self.action, 0 if self.actor is None else 1)])
 
-    def tap(self, state: GameState, cell: Cell, side: Side) -> Act | Msg | None:
-        """The finished input, a reason the tap chose nothing, or None when the aim goes on."""
+    def tap(self, rules: DescentRules, state: GameState, cell: Cell, side: Side) -> Act | Msg | Rejection | None:
+        """The finished input, a reason the tap chose nothing, or None when the aim goes on. An input is
+        tried on a copy of the game first: one the engine refuses comes back as its refusal, never sent
+        (issue 21: a figure tapped as its own target, out of reach, a move onto another figure)."""
+        found = self._tapped(rules, state, cell, side)
+        if isinstance(found, Act):
+            return refusal(rules, state, found) or found
+        return found
+
+    def _tapped(self, rules: DescentRules, state: GameState, cell: Cell, side: Side) -> Act | Msg | Rejection | None:
         who = _figure_at(state, cell)
         if self.action == "door":
             door = next((d for d in state.map.doors if edge(d.at, d.side) == edge(cell, side)), None)
@@ -74,6 +82,10 @@ class Aim:
                 return Msg("No figure stands there.")
             if self.action == "start_turn":
                 return Act(who, "start_turn")
+            if self.action == "attack":  # an attacker only if the engine would take one of its attacks
+                tried = [refusal(rules, state, Act(who, "attack", f.id)) for f in state.figures if f.alive]
+                if all(tried):
+                    return next((r for r in tried if r is not None and r.code != "self-target"), tried[0])
             self.actor = who
             return None
         if self.action == "attack":
@@ -103,6 +115,12 @@ class Aim:
         if isinstance(found, Rejection):
             return Coverage(laid, refused=found)
         return Coverage(laid, *found)
+
+
+def refusal(rules: DescentRules, state: GameState, act: Act) -> Rejection | None:
+    """The engine's answer to an input tried on a copy of the game (the game itself left as it was)."""
+    result = rules.apply(rules.decode(rules.encode(state)), act)
+    return result if isinstance(result, Rejection) else None
 
 
 def _figure_at(state: GameState, cell: Cell) -> str | None:

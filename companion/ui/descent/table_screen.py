@@ -14,7 +14,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
-from companion.core.flow import Act, ActionPrompt, ChoicePrompt, Choose, Event, Input, ThrowPrompt
+from companion.core.flow import Act, ActionPrompt, ChoicePrompt, Choose, Event, Input, Rejection, ThrowPrompt
 from companion.core.messages import Msg, Plural, listed
 from companion.games.descent.grid import Cell, Side
 from companion.games.descent.state import GameState
@@ -304,11 +304,18 @@ class DescentTableScreen(BaseScreen):
 
     def _tap(self, cell: Cell, side: Side) -> None:
         app, desk = self.app, self.app.descent
-        if desk.aim is None or app.session is None:
+        if app.session is None:
             return
-        done = desk.aim.tap(app.session.state, cell, side)
+        if desk.aim is None:  # a finger on the map before an action: said, not dropped
+            app.referee.notice, app.referee.notice_rule = Msg("First choose what happens, then tap the map."), ""
+            self.refresh()
+            return
+        done = desk.aim.tap(desk.rules, app.session.state, cell, side)
         if isinstance(done, Msg):
             app.referee.notice, app.referee.notice_rule = done, ""
+            self.refresh()
+        elif isinstance(done, Rejection):  # what the engine would refuse is not sent: its reason instead
+            app.referee.notice, app.referee.notice_rule = done.msg, done.rule
             self.refresh()
         elif done is None:
             app.referee.notice = None
