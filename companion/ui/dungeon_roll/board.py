@@ -117,12 +117,19 @@ class DiceView(Panel):
         grid.add_widget(label(ui, title, "small", bold=True, color=theme.MUTED))
         chosen = self.composer.chosen() if self.composer is not None else set(self.picked)
         offered = {u for s in self.composer.slots for u in self.composer.candidates(s)} if self.composer else set()
+        faces = self.composer.faces if self.composer is not None else {}
         for die in dice:
-            button = BigButton(ui, ui.text(face(self.data, self.state, die)), partial(self.on_tap, die),
-                               font_size=ui.font("small"))
+            shown: Msg | Named = face(self.data, self.state, die)
+            if die in faces:  # revived or set: the face it will show (the drinker tapped again left no trace)
+                shown = Msg("{die} → {face}", {"die": shown, "face": self._face(die, faces[die])})
+            button = BigButton(ui, ui.text(shown), partial(self.on_tap, die), font_size=ui.font("small"))
             button.padding = [ui.px(2), 0, ui.px(2), 0]  # a face's whole name in a quarter of the side
             button.selected = die in chosen
             button.disabled = self.composer is not None and die not in offered
             self.buttons[die] = button
             grid.add_widget(button)
         self.add_widget(grid)
+
+    def _face(self, die: str, face_id: str) -> Named:
+        found = self.data.dice[self.state.dice[die].kind].face(face_id)
+        return found.named() if found is not None else party_face(self.data, face_id)
