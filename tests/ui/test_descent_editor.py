@@ -154,6 +154,26 @@ def test_a_tap_the_engine_would_refuse_comes_back_as_its_refusal_and_is_not_sent
     assert RULES.encode(session.state) == before
 
 
+def test_the_same_refused_square_tapped_again_marks_what_the_engine_takes() -> None:
+    """A refused square is marked; tapped again, the squares the engine would take are (the explorer, issue 21:
+    the second tap on a figure out of reach changed nothing on the screen)."""
+    session = Session(RULES, {"map": small().raw(), "seed": 1})
+    attack = Aim("attack")
+    attack.tap(RULES, session.state, (5, 1), "n")
+    assert isinstance(attack.tap(RULES, session.state, (0, 1), "n"), Rejection)
+    assert attack.refused == (0, 1) and attack.offered == ()
+    assert isinstance(attack.tap(RULES, session.state, (0, 1), "n"), Rejection)
+    hero = session.state.figure("hero-1")
+    assert hero is not None and set(attack.offered) == set(hero.squares())
+    move = Aim("move")
+    move.tap(RULES, session.state, (0, 1), "n")
+    move.tap(RULES, session.state, (5, 1), "n")
+    move.tap(RULES, session.state, (5, 1), "n")
+    assert move.offered and (5, 1) not in move.offered and (1, 1) in move.offered
+    assert move.tap(RULES, session.state, (3, 3), "n") == Act("big-monster-1", "move", "3,3")
+    assert move.refused is None and move.offered == ()
+
+
 def test_a_figure_s_stats_set_at_the_table_go_through_the_map_checks_and_into_the_game() -> None:
     """Issue 12: a placed figure's name, wounds, armour, damage bonus, dice and melee/ranged set by touch;
     what a map file may not hold (no wound, negative armour, a colour not among dice.yaml's) is refused

@@ -51,6 +51,11 @@ class Aim:
     anchor: Cell | None = None
     turn: int = 0
     flip: bool = False
+    refused: Cell | None = None
+    """The square whose tap the engine refused last, marked on the map."""
+    offered: tuple[Cell, ...] = ()
+    """Once the same square is refused twice: every square whose tap the engine would take, marked on the map
+    (a finger that insists must see something happen, and what to tap instead)."""
 
     @property
     def template(self) -> bool:
@@ -67,8 +72,28 @@ class Aim:
         (issue 21: a figure tapped as its own target, out of reach, a move onto another figure)."""
         found = self._tapped(rules, state, cell, side)
         if isinstance(found, Act):
-            return refusal(rules, state, found) or found
+            found = refusal(rules, state, found) or found
+        if isinstance(found, Rejection):
+            self.offered = self.answers(rules, state) if self.refused == cell else self.offered
+            self.refused = cell
+        else:
+            self.refused, self.offered = None, ()
         return found
+
+    def answers(self, rules: DescentRules, state: GameState) -> tuple[Cell, ...]:
+        """The squares whose tap the engine would take now, asked of it on a copy: the figures an attacker can
+        attack or that can attack at all, the squares a figure can move to."""
+        alive = [f for f in state.figures if f.alive]
+        if self.action == "attack":
+            if self.actor is not None:
+                return tuple(c for f in alive if refusal(rules, state, Act(self.actor, "attack", f.id)) is None
+                             for c in f.squares())
+            return tuple(c for a in alive if any(refusal(rules, state, Act(a.id, "attack", f.id)) is None
+                                                 for f in alive) for c in a.squares())
+        if self.action == "move" and self.actor is not None:
+            return tuple((x, y) for x in range(state.map.width) for y in range(state.map.height)
+                         if refusal(rules, state, Act(self.actor, "move", f"{x},{y}")) is None)
+        return ()
 
     def _tapped(self, rules: DescentRules, state: GameState, cell: Cell, side: Side) -> Act | Msg | Rejection | None:
         who = _figure_at(state, cell)

@@ -138,6 +138,10 @@ class DescentTableScreen(BaseScreen):
             rings = coverage[1]
         if aim is not None and aim.actor is not None:
             rings.setdefault(aim.actor, "selected")
+        if aim is not None:  # a refused square, then what the engine would take once it is refused again
+            squares = {**squares, **{c: "reached" for c in aim.offered}}
+            if aim.refused is not None:
+                squares[aim.refused] = "refused"
         if self.map.parent is not None:  # kept across redraws: its drawn map is reused while the map is unchanged
             self.map.parent.remove_widget(self.map)
         self.map.show(state.map, state.figures, squares, rings)
@@ -235,6 +239,9 @@ class DescentTableScreen(BaseScreen):
         texts = Column(spacing=ui.gap / 2)
         self._text(texts, ui.t(ACTION_NAMES[aim.action]), bold=True)
         self._text(texts, ui.text(aim.ask()))
+        if aim.offered:
+            self._text(texts, ui.t("Refused again: the squares marked on the map are what the app takes."),
+                       color=theme.WARN)
         found = aim.coverage(desk.rules, state)
         marked: tuple[dict[Cell, str], dict[str, str]] | None = None
         confirm: list[Widget] = []
