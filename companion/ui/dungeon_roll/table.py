@@ -210,8 +210,8 @@ class DelveScreen(BaseScreen):
             self._notice(now)
             self._draw(now, prompt)
             return
-        # What happened first, then the stakes, the notice and the rules, all in one scrolled column over the
-        # actions: nothing pushed out of sight when the actions take the height (the explorer, issue 21).
+        # What happened first, then the stakes, in one scrolled column over the rules and the actions: nothing
+        # pushed out of sight when the actions take the height (the explorer, issue 21).
         content = Column(spacing=ui.px(4))
         if self._ending(state, prompt):  # the top bar holds the actions that end the delve instead
             self._text(content, ui.text(board.heading(self.data, state)), "small", bold=True)
@@ -219,17 +219,17 @@ class DelveScreen(BaseScreen):
             self._text(content, ui.text(self._said(event)), "small")
         if self.picked:
             self._text(content, ui.t("The dice picked go to the action tapped next."), "small", color=theme.MUTED)
-        if state.phase == "regroup" and isinstance(prompt, ActionPrompt):
-            for text in self._stakes(state):
-                self._text(content, text, "small", bold=True)
-            content.add_widget(citation(ui, STAKE_RULE, app.rule_text, size_hint_y=None, fit_height=True))
-        self._notice(content)
-        if isinstance(prompt, ActionPrompt):
-            content.add_widget(citation(ui, prompt.rule, app.rule_text, size_hint_y=None, fit_height=True))
+        regroup = state.phase == "regroup" and isinstance(prompt, ActionPrompt)
+        for text in self._stakes(state) if regroup else []:
+            self._text(content, text, "small", bold=True)
         scroll = ScrollView(do_scroll_x=False)
         scroll.add_widget(content)
         now.add_widget(scroll)
+        if regroup:
+            now.add_widget(citation(ui, STAKE_RULE, app.rule_text, size_hint_y=None, fit_height=True))
+        self._notice(now)
         if isinstance(prompt, ActionPrompt):
+            now.add_widget(citation(ui, prompt.rule, app.rule_text, size_hint_y=None, fit_height=True))
             self._grid(now, [(ui.text(o.label), partial(self._action, prompt, o.id)) for o in prompt.options
                              if o.id not in ENDING])
 
@@ -249,7 +249,7 @@ class DelveScreen(BaseScreen):
             shown.append(found.named() if found is not None else verbatim(face_id))
         return Msg("Thrown: {faces}.", {"faces": listed(shown)})
 
-    def _notice(self, now: Widget) -> None:
+    def _notice(self, now: Panel) -> None:
         ui, referee = self.ui, self.app.referee
         if referee.notice is not None:
             self._text(now, ui.text(referee.notice), "small", color=theme.WARN)
