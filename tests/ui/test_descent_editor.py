@@ -125,6 +125,20 @@ def test_the_template_shown_is_the_one_the_referee_resolves() -> None:
     assert template.data["reached"] == [f"{x},{y}" for x, y in shown.reached]
 
 
+def test_a_tap_on_the_template_s_own_square_turns_it() -> None:
+    """R-DW-9: the template is laid by its anchor and turn; the square it lies on tapped again turns it (the
+    explorer, issue 21: that tap changed nothing on the screen)."""
+    session = Session(RULES, {"map": small().raw(), "seed": 1})
+    aim = Aim("breath")
+    aim.tap(RULES, session.state, (1, 2), "n")
+    aim.tap(RULES, session.state, (2, 2), "n")
+    assert aim.turn == 0
+    assert aim.tap(RULES, session.state, (2, 2), "n") is None and aim.anchor == (2, 2) and aim.turn != 0
+    turned = aim.turn
+    aim.tap(RULES, session.state, (3, 3), "n")
+    assert aim.anchor == (3, 3) and aim.turn == turned, "moved, not turned again"
+
+
 def test_a_tap_on_nothing_says_so_and_a_door_is_found_by_its_edge() -> None:
     session = Session(RULES, {"map": small().raw()})
     aim = Aim("attack")

@@ -63,7 +63,8 @@ class Aim:
 
     def ask(self) -> Msg:
         if self.template and self.anchor is not None:
-            return Msg("Turn or flip the template, tap another square to move it, then confirm.")
+            return Msg("Turn or flip the template (a tap on its square turns it too), tap another square to move "
+                       "it, then confirm.")
         return Msg(ASK[(self.action, 0 if self.actor is None else 1)])
 
     def tap(self, rules: DescentRules, state: GameState, cell: Cell, side: Side) -> Act | Msg | Rejection | None:
@@ -117,6 +118,8 @@ class Aim:
             return Act(self.actor, "attack", who) if who is not None else Msg("No figure stands there.")
         if self.action == "move":
             return Act(self.actor, "move", f"{cell[0]},{cell[1]}")
+        if cell == self.anchor:  # the square it lies on, tapped again: turned, not left as it was
+            self.turn_once()
         self.anchor = cell
         return None
 

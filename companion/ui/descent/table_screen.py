@@ -148,7 +148,10 @@ class DescentTableScreen(BaseScreen):
         left = BoxLayout(orientation="vertical", spacing=ui.gap / 2, size_hint_x=share)
         left.add_widget(self.map)
         below = Column(spacing=ui.px(2))
-        if throwing:
+        if throwing:  # what the ruling before the throw said (the overlord's turn begun), over the throw's key
+            for event in shown:
+                below.add_widget(label(ui, ui.text(names.readable(event.msg)), "small", size_hint_y=None,
+                                       fit_height=True))
             below.add_widget(label(ui, ui.t("Faces: range · damage · surges"), "small", color=theme.MUTED,
                                    size_hint_y=None, fit_height=True))
         if app.referee.notice is not None:
