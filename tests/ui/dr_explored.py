@@ -96,6 +96,23 @@ def faces_whole(d: Any) -> None:
         d.checks += 1
 
 
+def words_whole(d: Any) -> None:
+    """No action's word broken across a button's lines («Ужыць супэрздольна|сьць» in two columns); read on the
+    Belarusian and English screens, whose lines are drawn in reading order."""
+    from dr_findings import panel_button
+
+    if d.lang == "ar":
+        return
+    prompt = d.app.table.prompt
+    assert "ultimate" in [o.id for o in prompt.options], "the longest action is not offered here"
+    for option in prompt.options:
+        button = panel_button(d, d.app.ui().text(option.label))
+        lines = [line for paragraph in button.paragraphs for line in paragraph]
+        for word in button.logical.split():
+            assert any(word in line for line in lines), f"{word!r} is broken across {lines} on {d.screen()}"
+            d.checks += 1
+
+
 def explored(d: Any) -> Generator[float, None, None]:
     from companion.games.dungeon_roll.data import default
 
@@ -116,6 +133,7 @@ def explored(d: Any) -> Generator[float, None, None]:
     fingers = {text: point(d, d.t(text)) for text in ("Let the app roll", "Enter these faces")}
     yield from enter(d, "dungeon", ["goblin"])
     apart(d, "flee", fingers)
+    words_whole(d)
 
     yield from d.tap(action(d, "fight"))
     yield from tap_first(d, face(d, "party", "fighter"))

@@ -1,8 +1,8 @@
 """The screen explorer's findings on Dungeon Roll's table screen (issue 21), played by touch in the real app
 (tests/ui/dr_explored.py, run by harness.py) in Arabic, English and Belarusian at 800×480: what the engine said
 is in sight after each input, a throw's entry among it; Flee and Retire in the top bar, never under the finger
-that tapped "Let the app roll", "Enter these faces" or Confirm; a throw's faces whole on their buttons; the
-drinker tapped again shows the face it comes back on."""
+that tapped "Let the app roll", "Enter these faces" or Confirm; no action's word broken across its button's
+lines; a throw's faces whole on their buttons; the drinker tapped again shows the face it comes back on."""
 
 from __future__ import annotations
 

@@ -26,6 +26,7 @@ from companion.ui.base import BaseScreen
 from companion.ui.dungeon_roll import board
 from companion.ui.dungeon_roll.compose import Composer
 from companion.ui.dungeon_roll.referee import NEW_DELVE, DelveReferee
+from companion.ui.fonts import measurer
 from companion.ui.i18n import N_
 from companion.ui.prompt_panel import citation
 from companion.ui.throw_entry import ThrowEntry, ThrowEntryPanel
@@ -420,9 +421,17 @@ class DelveScreen(BaseScreen):
             for b in buttons:
                 b.height = tallest
 
+        def columns(*_: object) -> None:
+            # One column when a word would not fit half the width even at a button's smallest size (Kivy
+            # would break it: «Ужыць супэрздольна|сьць», the explorer, issue 21).
+            half = (grid.width - grid.spacing[0]) / 2
+            grid.cols = 2 if all(max(map(measurer(int(b.smallest_font_size), b.bold), b.logical.split()), default=0)
+                                 <= half - 2 * (b.padding[0] + b.padding[2]) - 2 for b in buttons) else 1
+
         for button in buttons:
             button.bind(texture_size=fit)
             grid.add_widget(button)
+        grid.bind(width=columns)
         return grid
 
     def _scrolled(self, texts: list[str]) -> ScrollView:
