@@ -7,12 +7,13 @@ from collections.abc import Callable
 from functools import partial
 
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.scrollview import ScrollView
 
 from companion.core.messages import Msg
 from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.newgame import DECK_MODES, DIFFICULTIES, deck_mode, missing, set_deck_mode, toggle_hero
-from companion.ui.widgets import BigButton, label, row
+from companion.ui.widgets import BigButton, Column, label, row
 
 Option = tuple[str, bool, Callable[[], Msg | None] | Callable[[], None]]
 """A button of a line: its text, whether it is the current choice, what a tap does."""
@@ -40,13 +41,18 @@ class NewGameScreen(BaseScreen):
 
         absent = missing(lobby)
         playing = app.session is not None and not app.over()
+        notes = Column()  # whole and scrolled: two lines of Arabic did not fit the third of what was left
         if playing:
-            body.add_widget(label(ui, ui.text(IN_PROGRESS), "small", bold=True, color=theme.BAD))
+            notes.add_widget(label(ui, ui.text(IN_PROGRESS), "small", bold=True, color=theme.BAD, size_hint_y=None,
+                                   fit_height=True))
         note = app.notice or absent or Msg("Ready. Lay a hero card on the reader to add a hero.")
-        body.add_widget(label(ui, ui.text(note), "small", color=theme.WARN))
+        notes.add_widget(label(ui, ui.text(note), "small", color=theme.WARN, size_hint_y=None, fit_height=True))
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(notes)
+        body.add_widget(scroll)
         sure = not playing or self.sure
         start = BigButton(ui, ui.t("Start the game") if sure else ui.t("Start a new game anyway"),
-                          self._start if sure else self._sure)
+                          self._start if sure else self._sure, size_hint_y=None, height=ui.touch)
         start.disabled = absent is not None
         body.add_widget(start)
 

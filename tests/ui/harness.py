@@ -22,6 +22,7 @@ from typing import Any
 
 from descent_findings import findings as descent_findings
 from descent_play import descent
+from dr_explored import explored as dungeon_roll_explored
 from dr_findings import findings as dungeon_roll_findings
 from dr_hardware import dungeon_roll_tray
 from dr_scenario import dungeon_roll, dungeon_roll_duo
@@ -694,6 +695,7 @@ SCENARIOS: dict[str, Scenario] = {"whole-game": whole_game, "screens": screens_o
                                   "dungeon-roll": dungeon_roll, "dungeon-roll-duo": dungeon_roll_duo,
                                   "dungeon-roll-tray": dungeon_roll_tray,
                                   "dungeon-roll-findings": dungeon_roll_findings,
+                                  "dungeon-roll-explored": dungeon_roll_explored,
                                   "descent": descent, "descent-findings": descent_findings}
 
 

@@ -107,8 +107,8 @@ def test_the_template_shown_is_the_one_the_referee_resolves() -> None:
     confirming makes that very attack."""
     session = Session(RULES, {"map": small().raw(), "seed": 1})
     aim = Aim("breath")
-    assert aim.tap(session.state, (1, 2), "n") is None and aim.actor == "big-monster-1"
-    assert aim.tap(session.state, (2, 2), "n") is None
+    assert aim.tap(RULES, session.state, (1, 2), "n") is None and aim.actor == "big-monster-1"
+    assert aim.tap(RULES, session.state, (2, 2), "n") is None
     pointing_south = aim.coverage(RULES, session.state)
     assert pointing_south is not None and pointing_south.refused is not None, "runs off the map"
     for _ in range(3):
@@ -125,14 +125,67 @@ def test_the_template_shown_is_the_one_the_referee_resolves() -> None:
     assert template.data["reached"] == [f"{x},{y}" for x, y in shown.reached]
 
 
+def test_a_tap_on_the_template_s_own_square_turns_it() -> None:
+    """R-DW-9: the template is laid by its anchor and turn; the square it lies on tapped again turns it (the
+    explorer, issue 21: that tap changed nothing on the screen)."""
+    session = Session(RULES, {"map": small().raw(), "seed": 1})
+    aim = Aim("breath")
+    aim.tap(RULES, session.state, (1, 2), "n")
+    aim.tap(RULES, session.state, (2, 2), "n")
+    assert aim.turn == 0
+    assert aim.tap(RULES, session.state, (2, 2), "n") is None and aim.anchor == (2, 2) and aim.turn != 0
+    turned = aim.turn
+    aim.tap(RULES, session.state, (3, 3), "n")
+    assert aim.anchor == (3, 3) and aim.turn == turned, "moved, not turned again"
+
+
 def test_a_tap_on_nothing_says_so_and_a_door_is_found_by_its_edge() -> None:
     session = Session(RULES, {"map": small().raw()})
     aim = Aim("attack")
-    assert aim.tap(session.state, (7, 0), "n") is not None and aim.actor is None
+    assert aim.tap(RULES, session.state, (7, 0), "n") is not None and aim.actor is None
     door = Aim("door")
-    found = door.tap(session.state, (4, 5), "w")  # the door east of (3, 5), tapped from the other side
+    found = door.tap(RULES, session.state, (4, 5), "w")  # the door east of (3, 5), tapped from the other side
     assert found == Act("table", "door", "3,5", {"side": "e", "open": 1})
     assert not isinstance(session.submit(found), Rejection)
+
+
+def test_a_tap_the_engine_would_refuse_comes_back_as_its_refusal_and_is_not_sent() -> None:
+    """R-DW-15 (the referee takes what the table says happened) and §Attacks/§Movement: a figure tapped as its
+    own target, one out of a melee attacker's reach, a move onto another figure: the engine's refusal, tried on
+    a copy, with the game as it was (issue 21, finding 5 of the explorer)."""
+    session = Session(RULES, {"map": small().raw(), "seed": 1})
+    before = RULES.encode(session.state)
+    attack = Aim("attack")
+    assert attack.tap(RULES, session.state, (5, 1), "n") is None and attack.actor == "monster-1"
+    for cell, code in [((5, 1), "self-target"), ((0, 1), "not-adjacent")]:
+        refused = attack.tap(RULES, session.state, cell, "n")
+        assert isinstance(refused, Rejection) and refused.code == code, refused
+    assert attack.tap(RULES, session.state, (4, 2), "n") == Act("monster-1", "attack", "hero-1")
+    move = Aim("move")
+    assert move.tap(RULES, session.state, (0, 1), "n") is None
+    refused = move.tap(RULES, session.state, (5, 1), "n")
+    assert isinstance(refused, Rejection) and refused.code == "occupied", refused
+    assert RULES.encode(session.state) == before
+
+
+def test_the_same_refused_square_tapped_again_marks_what_the_engine_takes() -> None:
+    """A refused square is marked; tapped again, the squares the engine would take are (the explorer, issue 21:
+    the second tap on a figure out of reach changed nothing on the screen)."""
+    session = Session(RULES, {"map": small().raw(), "seed": 1})
+    attack = Aim("attack")
+    attack.tap(RULES, session.state, (5, 1), "n")
+    assert isinstance(attack.tap(RULES, session.state, (0, 1), "n"), Rejection)
+    assert attack.refused == (0, 1) and attack.offered == ()
+    assert isinstance(attack.tap(RULES, session.state, (0, 1), "n"), Rejection)
+    hero = session.state.figure("hero-1")
+    assert hero is not None and set(attack.offered) == set(hero.squares())
+    move = Aim("move")
+    move.tap(RULES, session.state, (0, 1), "n")
+    move.tap(RULES, session.state, (5, 1), "n")
+    move.tap(RULES, session.state, (5, 1), "n")
+    assert move.offered and (5, 1) not in move.offered and (1, 1) in move.offered
+    assert move.tap(RULES, session.state, (3, 3), "n") == Act("big-monster-1", "move", "3,3")
+    assert move.refused is None and move.offered == ()
 
 
 def test_a_figure_s_stats_set_at_the_table_go_through_the_map_checks_and_into_the_game() -> None:

@@ -51,6 +51,11 @@ class Aim:
     anchor: Cell | None = None
     turn: int = 0
     flip: bool = False
+    refused: Cell | None = None
+    """The square whose tap the engine refused last, marked on the map."""
+    offered: tuple[Cell, ...] = ()
+    """Once the same square is refused twice: every square whose tap the engine would take, marked on the map
+    (a finger that insists must see something happen, and what to tap instead)."""
 
     @property
     def template(self) -> bool:
@@ -58,11 +63,40 @@ class Aim:
 
     def ask(self) -> Msg:
         if self.template and self.anchor is not None:
-            return Msg("Turn or flip the template, tap another square to move it, then confirm.")
+            return Msg("Turn or flip the template (a tap on its square turns it too), tap another square to move "
+                       "it, then confirm.")
         return Msg(ASK[(self.action, 0 if self.actor is None else 1)])
 
-    def tap(self, state: GameState, cell: Cell, side: Side) -> Act | Msg | None:
-        """The finished input, a reason the tap chose nothing, or None when the aim goes on."""
+    def tap(self, rules: DescentRules, state: GameState, cell: Cell, side: Side) -> Act | Msg | Rejection | None:
+        """The finished input, a reason the tap chose nothing, or None when the aim goes on. An input is
+        tried on a copy of the game first: one the engine refuses comes back as its refusal, never sent
+        (issue 21: a figure tapped as its own target, out of reach, a move onto another figure)."""
+        found = self._tapped(rules, state, cell, side)
+        if isinstance(found, Act):
+            found = refusal(rules, state, found) or found
+        if isinstance(found, Rejection):
+            self.offered = self.answers(rules, state) if self.refused == cell else self.offered
+            self.refused = cell
+        else:
+            self.refused, self.offered = None, ()
+        return found
+
+    def answers(self, rules: DescentRules, state: GameState) -> tuple[Cell, ...]:
+        """The squares whose tap the engine would take now, asked of it on a copy: the figures an attacker can
+        attack or that can attack at all, the squares a figure can move to."""
+        alive = [f for f in state.figures if f.alive]
+        if self.action == "attack":
+            if self.actor is not None:
+                return tuple(c for f in alive if refusal(rules, state, Act(self.actor, "attack", f.id)) is None
+                             for c in f.squares())
+            return tuple(c for a in alive if any(refusal(rules, state, Act(a.id, "attack", f.id)) is None
+                                                 for f in alive) for c in a.squares())
+        if self.action == "move" and self.actor is not None:
+            return tuple((x, y) for x in range(state.map.width) for y in range(state.map.height)
+                         if refusal(rules, state, Act(self.actor, "move", f"{x},{y}")) is None)
+        return ()
+
+    def _tapped(self, rules: DescentRules, state: GameState, cell: Cell, side: Side) -> Act | Msg | Rejection | None:
         who = _figure_at(state, cell)
         if self.action == "door":
             door = next((d for d in state.map.doors if edge(d.at, d.side) == edge(cell, side)), None)
@@ -74,12 +108,18 @@ class Aim:
                 return Msg("No figure stands there.")
             if self.action == "start_turn":
                 return Act(who, "start_turn")
+            if self.action == "attack":  # an attacker only if the engine would take one of its attacks
+                tried = [refusal(rules, state, Act(who, "attack", f.id)) for f in state.figures if f.alive]
+                if all(tried):
+                    return next((r for r in tried if r is not None and r.code != "self-target"), tried[0])
             self.actor = who
             return None
         if self.action == "attack":
             return Act(self.actor, "attack", who) if who is not None else Msg("No figure stands there.")
         if self.action == "move":
             return Act(self.actor, "move", f"{cell[0]},{cell[1]}")
+        if cell == self.anchor:  # the square it lies on, tapped again: turned, not left as it was
+            self.turn_once()
         self.anchor = cell
         return None
 
@@ -103,6 +143,12 @@ class Aim:
         if isinstance(found, Rejection):
             return Coverage(laid, refused=found)
         return Coverage(laid, *found)
+
+
+def refusal(rules: DescentRules, state: GameState, act: Act) -> Rejection | None:
+    """The engine's answer to an input tried on a copy of the game (the game itself left as it was)."""
+    result = rules.apply(rules.decode(rules.encode(state)), act)
+    return result if isinstance(result, Rejection) else None
 
 
 def _figure_at(state: GameState, cell: Cell) -> str | None:

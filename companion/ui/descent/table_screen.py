@@ -14,7 +14,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
-from companion.core.flow import Act, ActionPrompt, ChoicePrompt, Choose, Event, Input, ThrowPrompt
+from companion.core.flow import Act, ActionPrompt, ChoicePrompt, Choose, Event, Input, Rejection, ThrowPrompt
 from companion.core.messages import Msg, Plural, listed
 from companion.games.descent.grid import Cell, Side
 from companion.games.descent.state import GameState
@@ -138,13 +138,20 @@ class DescentTableScreen(BaseScreen):
             rings = coverage[1]
         if aim is not None and aim.actor is not None:
             rings.setdefault(aim.actor, "selected")
+        if aim is not None:  # a refused square, then what the engine would take once it is refused again
+            squares = {**squares, **{c: "reached" for c in aim.offered}}
+            if aim.refused is not None:
+                squares[aim.refused] = "refused"
         if self.map.parent is not None:  # kept across redraws: its drawn map is reused while the map is unchanged
             self.map.parent.remove_widget(self.map)
         self.map.show(state.map, state.figures, squares, rings)
         left = BoxLayout(orientation="vertical", spacing=ui.gap / 2, size_hint_x=share)
         left.add_widget(self.map)
         below = Column(spacing=ui.px(2))
-        if throwing:
+        if throwing:  # what the ruling before the throw said (the overlord's turn begun), over the throw's key
+            for event in shown:
+                below.add_widget(label(ui, ui.text(names.readable(event.msg)), "small", size_hint_y=None,
+                                       fit_height=True))
             below.add_widget(label(ui, ui.t("Faces: range · damage · surges"), "small", color=theme.MUTED,
                                    size_hint_y=None, fit_height=True))
         if app.referee.notice is not None:
@@ -235,6 +242,9 @@ class DescentTableScreen(BaseScreen):
         texts = Column(spacing=ui.gap / 2)
         self._text(texts, ui.t(ACTION_NAMES[aim.action]), bold=True)
         self._text(texts, ui.text(aim.ask()))
+        if aim.offered:
+            self._text(texts, ui.t("Refused again: the squares marked on the map are what the app takes."),
+                       color=theme.WARN)
         found = aim.coverage(desk.rules, state)
         marked: tuple[dict[Cell, str], dict[str, str]] | None = None
         confirm: list[Widget] = []
@@ -304,11 +314,18 @@ class DescentTableScreen(BaseScreen):
 
     def _tap(self, cell: Cell, side: Side) -> None:
         app, desk = self.app, self.app.descent
-        if desk.aim is None or app.session is None:
+        if app.session is None:
             return
-        done = desk.aim.tap(app.session.state, cell, side)
+        if desk.aim is None:  # a finger on the map before an action: said, not dropped
+            app.referee.notice, app.referee.notice_rule = Msg("First choose what happens, then tap the map."), ""
+            self.refresh()
+            return
+        done = desk.aim.tap(desk.rules, app.session.state, cell, side)
         if isinstance(done, Msg):
             app.referee.notice, app.referee.notice_rule = done, ""
+            self.refresh()
+        elif isinstance(done, Rejection):  # what the engine would refuse is not sent: its reason instead
+            app.referee.notice, app.referee.notice_rule = done.msg, done.rule
             self.refresh()
         elif done is None:
             app.referee.notice = None

@@ -19,8 +19,9 @@ from companion.games.dungeon_roll.schema import DUNGEON_FACES, PARTY_FACES
 from companion.games.dungeon_roll.state import GameState
 from companion.ui import theme
 from companion.ui.dungeon_roll.compose import Composer
+from companion.ui.fonts import measurer
 from companion.ui.theme import Ui
-from companion.ui.widgets import BigButton, Panel, label
+from companion.ui.widgets import BidiLabel, BigButton, Panel, label
 
 COLUMNS = 4
 ORDER = {f: n for n, f in enumerate((*PARTY_FACES, *DUNGEON_FACES))}
@@ -114,15 +115,34 @@ class DiceView(Panel):
         grid = GridLayout(cols=COLUMNS, spacing=ui.gap / 2, orientation="rl-tb" if ui.rtl else "lr-tb",
                           row_force_default=True, row_default_height=ui.touch, size_hint_y=None,
                           height=rows * ui.touch + (rows - 1) * ui.gap / 2)
-        grid.add_widget(label(ui, title, "small", bold=True, color=theme.MUTED))
+        heading = label(ui, title, "small", bold=True, color=theme.MUTED)
+        heading.bind(width=partial(_fit_words, ui))
+        grid.add_widget(heading)
         chosen = self.composer.chosen() if self.composer is not None else set(self.picked)
         offered = {u for s in self.composer.slots for u in self.composer.candidates(s)} if self.composer else set()
+        faces = self.composer.faces if self.composer is not None else {}
         for die in dice:
-            button = BigButton(ui, ui.text(face(self.data, self.state, die)), partial(self.on_tap, die),
-                               font_size=ui.font("small"))
+            shown: Msg | Named = face(self.data, self.state, die)
+            if die in faces:  # revived or set: the face it will show (the drinker tapped again left no trace)
+                shown = Msg("{die} → {face}", {"die": shown, "face": self._face(die, faces[die])})
+            button = BigButton(ui, ui.text(shown), partial(self.on_tap, die), font_size=ui.font("small"))
             button.padding = [ui.px(2), 0, ui.px(2), 0]  # a face's whole name in a quarter of the side
             button.selected = die in chosen
             button.disabled = self.composer is not None and die not in offered
             self.buttons[die] = button
             grid.add_widget(button)
         self.add_widget(grid)
+
+    def _face(self, die: str, face_id: str) -> Named:
+        found = self.data.dice[self.state.dice[die].kind].face(face_id)
+        return found.named() if found is not None else party_face(self.data, face_id)
+
+
+def _fit_words(ui: Ui, heading: BidiLabel, width: float) -> None:
+    """A place's name in a quarter of the side, smaller until its longest word fits («Сутарэньні» was broken
+    across two lines, the explorer, issue 21)."""
+    size = ui.font("small")
+    while size > ui.px(BigButton.SMALLEST_PX) and max(map(measurer(int(size), True), heading.logical.split()),
+                                                       default=0) > width - ui.px(4):
+        size -= 1
+    heading.font_size = size

@@ -26,6 +26,7 @@ from companion.ui.base import BaseScreen
 from companion.ui.dungeon_roll import board
 from companion.ui.dungeon_roll.compose import Composer
 from companion.ui.dungeon_roll.referee import NEW_DELVE, DelveReferee
+from companion.ui.fonts import measurer
 from companion.ui.i18n import N_
 from companion.ui.prompt_panel import citation
 from companion.ui.throw_entry import ThrowEntry, ThrowEntryPanel
@@ -56,6 +57,11 @@ FACE_HEADINGS = {"revive": N_("The face it comes back on"), "set": N_("The face 
 LEVEL_HINT = Plural("Tap {count} die for level {level} (ruling R-DR-22).",
                     "Tap {count} dice for level {level} (ruling R-DR-22).", "count")
 STAKE_RULE = "R-DR-17"
+ENDING = ("retire", "flee")
+"""The actions that end a delve: in the top bar, in the title's place, apart from every other button (the
+explorer, issue 21: Flee came up under the finger that had tapped "Let the app roll", Retire under Confirm's)."""
+FACE_COLUMNS = 3
+"""A throw's faces, three a row: "هيكل عظمي" on one line (six a row drew it on two, over its neighbours)."""
 
 
 def delve_steps(ended: list[Event], last: list[Event]) -> list[Msg]:
@@ -96,13 +102,14 @@ class DelveScreen(BaseScreen):
         home = BigButton(ui, ui.t("Home"), lambda: app.go("home"), size_hint_x=None, width=ui.px(120),
                          font_size=ui.font("small"))
         title = ui.text(board.heading(self.data, state)) if state is not None else ""
-        body.add_widget(row(ui, [label(ui, title, "small", bold=True), *self.simulated_button(), undo, home],
-                            size_hint_y=None, height=ui.touch))
+        prompt = app.table.prompt
+        referee = app.referee
+        ending = self._ending(state, prompt)
+        first: list[Widget] = ending or [label(ui, title, "small", bold=True)]
+        body.add_widget(row(ui, [*first, *self.simulated_button(), undo, home], size_hint_y=None, height=ui.touch))
         if state is None:
             body.add_widget(label(ui, ui.t("No game is in progress."), align="center"))
             return
-        prompt = app.table.prompt
-        referee = app.referee
         composer = self.composer
         if composer is not None and (composer.state is not state or not isinstance(prompt, ActionPrompt)
                                      or composer.option not in prompt.options):
@@ -124,6 +131,15 @@ class DelveScreen(BaseScreen):
         self._now(now, state, prompt)
         body.add_widget(row(ui, [dice, now]))
 
+    def _ending(self, state: GameState | None, prompt: object) -> list[Widget]:
+        """The actions that end the delve, as buttons of the top bar (the title then goes to the side)."""
+        referee = self.app.referee
+        if state is None or state.outcome or not isinstance(prompt, ActionPrompt) or referee.put_back \
+                or (isinstance(referee, DelveReferee) and referee.ended):
+            return []
+        return [BigButton(self.ui, self.ui.text(o.label), partial(self._action, prompt, o.id),
+                          font_size=self.ui.font("small")) for o in prompt.options if o.id in ENDING]
+
     # ---- a throw --------------------------------------------------------------------------------
 
     def _throw(self, prompt: ThrowPrompt, state: GameState) -> Widget:
@@ -131,6 +147,14 @@ class DelveScreen(BaseScreen):
         if self.entry is None or self.entry.prompt != prompt:
             self.entry = ThrowEntry(prompt)
         box = BoxLayout(orientation="vertical", spacing=ui.gap)
+        last = self.app.referee.last if isinstance(self.app.referee, DelveReferee) else []
+        # What the input before the throw did (a level reached, a throw asked for), scrolled over the entry.
+        # The engine's words first (a level reached, the dice it asks for), the dice just thrown after them:
+        # one line is in sight over the entry at 800×480, the rest scrolled to.
+        last = sorted(last, key=lambda e: e.kind == "throw")
+        said = self._scrolled([ui.text(self._said(e)) for e in last])
+        said.scroll_y = 1
+        box.add_widget(said)
         shown = [board.face(self.data, state, d) for d in prompt.dice if state.dice[d].place != "box"]
         labels: dict[str, Msg | Named] = dict(zip(prompt.dice, shown, strict=True)) if len(shown) == len(prompt.dice) \
             else {}
@@ -138,11 +162,10 @@ class DelveScreen(BaseScreen):
             box.add_widget(label(ui, ui.text(self.app.referee.notice), "small", color=theme.WARN, size_hint_y=None,
                                  fit_height=True))
         self.panel = ThrowEntryPanel(ui, self.entry, self.data.dice, self.answer, self.app.rule_text,
-                                     labels=labels or None, die_columns=len(prompt.dice), face_columns=6,
-                                     size_hint_y=None)
+                                     labels=labels or None, die_columns=len(prompt.dice),
+                                     face_columns=FACE_COLUMNS, size_hint_y=None)
         self.panel.bind(minimum_height=self.panel.setter("height"))
         box.add_widget(self.panel)
-        box.add_widget(Widget())
         return box
 
     # ---- a delve's end --------------------------------------------------------------------------
@@ -188,17 +211,28 @@ class DelveScreen(BaseScreen):
             self._notice(now)
             self._draw(now, prompt)
             return
-        now.add_widget(self._scrolled([ui.text(self._said(e)) for e in last]))
+        # What happened first, then the stakes, in one scrolled column over the rules and the actions: nothing
+        # pushed out of sight when the actions take the height (the explorer, issue 21).
+        content = Column(spacing=ui.px(4))
+        if self._ending(state, prompt):  # the top bar holds the actions that end the delve instead
+            self._text(content, ui.text(board.heading(self.data, state)), "small", bold=True)
+        for event in last:
+            self._text(content, ui.text(self._said(event)), "small")
         if self.picked:
-            self._text(now, ui.t("The dice picked go to the action tapped next."), "small", color=theme.MUTED)
-        if state.phase == "regroup" and isinstance(prompt, ActionPrompt):  # always whole, under what happened
-            for text in self._stakes(state):
-                self._text(now, text, "small", bold=True)
+            self._text(content, ui.t("The dice picked go to the action tapped next."), "small", color=theme.MUTED)
+        regroup = state.phase == "regroup" and isinstance(prompt, ActionPrompt)
+        for text in self._stakes(state) if regroup else []:
+            self._text(content, text, "small", bold=True)
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(content)
+        now.add_widget(scroll)
+        if regroup:
             now.add_widget(citation(ui, STAKE_RULE, app.rule_text, size_hint_y=None, fit_height=True))
         self._notice(now)
         if isinstance(prompt, ActionPrompt):
             now.add_widget(citation(ui, prompt.rule, app.rule_text, size_hint_y=None, fit_height=True))
-            self._grid(now, [(ui.text(o.label), partial(self._action, prompt, o.id)) for o in prompt.options])
+            self._grid(now, [(ui.text(o.label), partial(self._action, prompt, o.id)) for o in prompt.options
+                             if o.id not in ENDING])
 
     def _said(self, event: Event) -> Msg:
         """An event as the table reads it: a throw's dice by the faces they show ("Thrown: d1=goblin." was
@@ -387,9 +421,17 @@ class DelveScreen(BaseScreen):
             for b in buttons:
                 b.height = tallest
 
+        def columns(*_: object) -> None:
+            # One column when a word would not fit half the width even at a button's smallest size (Kivy
+            # would break it: «Ужыць супэрздольна|сьць», the explorer, issue 21).
+            half = (grid.width - grid.spacing[0]) / 2
+            grid.cols = 2 if all(max(map(measurer(int(b.smallest_font_size), b.bold), b.logical.split()), default=0)
+                                 <= half - 2 * (b.padding[0] + b.padding[2]) - 2 for b in buttons) else 1
+
         for button in buttons:
             button.bind(texture_size=fit)
             grid.add_widget(button)
+        grid.bind(width=columns)
         return grid
 
     def _scrolled(self, texts: list[str]) -> ScrollView:
