@@ -332,6 +332,10 @@ class Explorer(Driver):
             return [self.t("Next")]
         if getattr(app, "confirming", None) is not None and self.has(self.t("Attack")):
             return [self.t("Attack")]
+        if getattr(app.manager.current_screen, "ending", None) is not None:
+            # End turn asked first with actions left (in place of the board): answered as a player would,
+            # mostly yes (the turn was meant to end), now and then back to the board.
+            return [self.t("Back" if self.rnd.random() < 0.2 else "Yes, end the turn")]
         prompt = app.table.prompt if app.session is not None else None
         if prompt is None:
             return []
@@ -345,13 +349,16 @@ class Explorer(Driver):
         if isinstance(inp, Choose) and isinstance(prompt, ChoicePrompt):
             return [str(app.ui().text(o.label)) for o in prompt.options if o.id == inp.option]
         if isinstance(inp, Act) and isinstance(prompt, ActionPrompt):
+            from companion.ui.board import BoardView
+
             option = next(o for o in prompt.options if o.id == inp.action)
             texts: list[str | tuple[str, tuple[float, float]]] = [self._label(option)]
             if screen == "table" and inp.target is not None:
                 state = app.session.state
                 space = inp.target if inp.action in ("move", "reveal") else getattr(state.monster(inp.target),
                                                                                     "space", None)
-                if space is not None and inp.action in ("move", "reveal", "attack") and self.rnd.random() < 0.7:
+                if space is not None and inp.action in ("move", "reveal", "attack") and self.rnd.random() < 0.7 \
+                        and self.widgets(BoardView):  # the board, not the heroes or the log, in front
                     return [(space, self.board_point(space))]
                 if inp.target in option.target_labels:
                     texts.append(str(app.ui().text(option.target_labels[inp.target])))
@@ -543,7 +550,7 @@ class Explorer(Driver):
         yield 1.0
         yield from self.settle()
         expected = self.expected()
-        offered = [t[0] for t in self.targets() if t[0].startswith(self.t("Resume: {heroes}", heroes="").strip())]
+        offered = [t[0] for t in self.targets() if t[0].startswith(self.t("Resume {game}", game="").strip())]
         if self.has(self.t("Back to the game")):  # the game the app came back to by itself, with its heroes
             offered.append(", ".join(self.hero_names(self.app.lang)))
         self.report_problems("every game resumable", ec.every_game_resumable(expected, offered))
