@@ -7,6 +7,7 @@ from collections.abc import Callable
 from functools import partial
 
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
 
 from companion.core.messages import Msg
 from companion.ui import theme
@@ -40,10 +41,14 @@ class NewGameScreen(BaseScreen):
 
         absent = missing(lobby)
         playing = app.session is not None and not app.over()
+        # As tall as their lines (a share of what was left had cut the Arabic notice's second line at 800×480);
+        # the room left stays between them and Start.
         if playing:
-            body.add_widget(label(ui, ui.text(IN_PROGRESS), "small", bold=True, color=theme.BAD))
+            body.add_widget(label(ui, ui.text(IN_PROGRESS), "small", bold=True, color=theme.BAD, size_hint_y=None,
+                                  fit_height=True))
         note = app.notice or absent or Msg("Ready. Lay a hero card on the reader to add a hero.")
-        body.add_widget(label(ui, ui.text(note), "small", color=theme.WARN))
+        body.add_widget(label(ui, ui.text(note), "small", color=theme.WARN, size_hint_y=None, fit_height=True))
+        body.add_widget(Widget())
         sure = not playing or self.sure
         start = BigButton(ui, ui.t("Start the game") if sure else ui.t("Start a new game anyway"),
                           self._start if sure else self._sure)

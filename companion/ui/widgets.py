@@ -154,10 +154,10 @@ class BigButton(Filled, ButtonBehavior, BidiLabel):
         return self.grow or lines * size * per_line <= self.height
 
     def _recolour(self, *_: object) -> None:
-        if self.disabled:
-            self.fill, self.color = theme.BUTTON_OFF, theme.MUTED
-        elif self.selected or self.state == "down":
+        if self.selected or (self.state == "down" and not self.disabled):  # a chosen tab, disabled, still shows
             self.fill, self.color = theme.BUTTON_ON, theme.TEXT
+        elif self.disabled:
+            self.fill, self.color = theme.BUTTON_OFF, theme.MUTED
         else:
             self.fill, self.color = theme.BUTTON, theme.TEXT
 

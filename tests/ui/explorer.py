@@ -154,8 +154,9 @@ class Explorer(Driver):
                     widest = max((measure(line) for p in w.paragraphs for line in p), default=0.0)
                     width = min(widest, w.line_width) + w.padding[0] + w.padding[2]
                     x, y = w.to_window(*w.pos)
-                    left = {"left": x + w.padding[0], "right": x + w.width - w.padding[2] - width + w.padding[0]
-                            + w.padding[2]}.get(w.halign, x + (w.width - width) / 2)
+                    # The lines and the padding around them, as Kivy aligns them in the widget (the padding
+                    # counted once: counted from the first glyph it had put a right-aligned title off the screen).
+                    left = {"left": x, "right": x + w.width - width}.get(w.halign, x + (w.width - width) / 2)
                     height = float(w.texture_size[1])
                     ink = (left, y + (w.height - height) / 2, width, height)
                 boxes.append(ec.Box(id(w), kind, text, _rect(w), view, ink, not w.disabled, scrolled,
