@@ -20,7 +20,7 @@ from typing import Any
 from harness import POSITION, Driver
 
 from companion.config import Settings
-from companion.core.flow import ActionPrompt
+from companion.core.flow import Act, ActionPrompt
 from companion.store import StoredSession
 
 
@@ -62,6 +62,14 @@ def scenario(d: Driver) -> Generator[float, None, None]:
     (panel,) = d.widgets(PromptPanel)
     d.report["notice"] = [rect(w) for w in d.widgets(BidiLabel) if w.logical == notice]
     d.report["board"], d.report["panel"] = rect(board), rect(panel)
+    # The Rogue's turn: both Goblins on her space, a tap there names neither.
+    app.answer(Act(prompt.actor, "end"))
+    yield from d.settle()
+    prompt = app.table.prompt
+    assert isinstance(prompt, ActionPrompt) and prompt.actor == "rogue", prompt
+    yield from d.tap_board(state.heroes["rogue"].space)
+    yield from d.settle()
+    d.report["two there"] = app.referee.notice.text("en") if app.referee.notice is not None else ""
     # The new-game screen while this game goes on.
     app.go("newgame")
     yield from d.settle()

@@ -103,6 +103,8 @@ class Explorer(Driver):
         if not problems:
             return
         self.failed[check] += len(problems)
+        if TRACE:
+            print(f"   {check}: {problems}", file=sys.__stderr__)
         kept = self.found.setdefault(check, [])
         for problem in problems:
             key = re.sub(r"\d+", "#", problem)
@@ -358,8 +360,11 @@ class Explorer(Driver):
                 state = app.session.state
                 space = inp.target if inp.action in ("move", "reveal") else getattr(state.monster(inp.target),
                                                                                     "space", None)
+                # On the board, not the heroes or the log, unless two monsters to attack stand on the space
+                # (its notice says to choose with the buttons).
+                there = [t for t in option.targets if getattr(state.monster(t), "space", None) == space]
                 if space is not None and inp.action in ("move", "reveal", "attack") and self.rnd.random() < 0.7 \
-                        and self.widgets(BoardView):  # the board, not the heroes or the log, in front
+                        and self.widgets(BoardView) and (inp.action != "attack" or len(there) == 1):
                     return [(space, self.board_point(space))]
                 if inp.target in option.target_labels:
                     texts.append(str(app.ui().text(option.target_labels[inp.target])))

@@ -55,3 +55,9 @@ def test_the_new_game_screen_draws_its_notices_whole(drawn: dict[str, Any]) -> N
     assert len(texts) >= 5  # the three lines' headings, the game in progress, the note
     for text, (_, _, width, height), (texture_w, texture_h) in texts:
         assert texture_h <= height + 2 and texture_w <= width + 2, (text, width, height, texture_w, texture_h)
+
+
+def test_a_space_with_two_monsters_to_attack_says_to_choose_with_the_buttons(drawn: dict[str, Any]) -> None:
+    """The explorer tapped the space of two monsters the Knight could attack, again and again: each time «That
+    space is not a choice now», though it was, and nothing changed. It says to choose which with the buttons."""
+    assert drawn["two there"] == "More than one monster stands there: choose which to attack with the buttons."
