@@ -170,6 +170,8 @@ class TableScreen(BaseScreen):
             if not narrow:
                 step.append(self._text("next hint", ui.t("Tap Next, or press the Next button."), "small",
                                        color=theme.MUTED))
+            step.append(self._text("steps left", ui.t("Steps left: {count}", count=referee.steps_left), "small",
+                                   color=theme.MUTED))
             return [*step, kept.get("next", BigButton, ui, ui.t("Next"), app.next_step)]
         if state.outcome is not None:
             return [self._text("over", ui.t("The game is over."), "title"), kept.get("over space", Widget),

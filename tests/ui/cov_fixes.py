@@ -23,6 +23,10 @@ from companion.config import Settings
 from companion.core.flow import Act, ActionPrompt
 from companion.store import StoredSession
 
+TWINS = {"heroes": {"knight": {"space": "t7"}, "rogue": {"space": "m4"}},
+         "monsters": [{"uid": "m1", "kind": "goblin", "space": "m4"}, {"uid": "m2", "kind": "goblin", "space": "m4"}],
+         "next_uid": 3}
+
 
 def rect(w: Any) -> list[float]:
     x, y = w.to_window(*w.pos)
@@ -70,6 +74,27 @@ def scenario(d: Driver) -> Generator[float, None, None]:
     yield from d.tap_board(state.heroes["rogue"].space)
     yield from d.settle()
     d.report["two there"] = app.referee.notice.text("en") if app.referee.notice is not None else ""
+    # Two Goblins beside a Rogue in health: each attacks her alike in the monster phase. What each Next shows.
+    twin = app.store.start("covenant", {"heroes": ["knight", "rogue"], "seed": 1, "position": TWINS})
+    assert isinstance(twin, StoredSession), twin
+    app.resume(twin.id)
+    yield from d.until(lambda: app.session is not None and app.session.id == twin.id and not d.modal_open(),
+                       "the second game to load")
+    for hero in ("knight", "rogue"):
+        app.answer(Act(hero, "end"))
+    yield from d.settle()
+    # Their attacks differ by the Rogue's HP; two monsters of a kind appearing in a room read the same (the
+    # explorer's «A Skeleton Archer appears in room G.» twice): the first Goblin's step twice stands for that.
+    first = app.referee.shown
+    app.referee.steps = [*first, *first[-len(first):], *app.referee.steps[len(first):]]
+    app.screen("table").refresh()
+    yield from d.settle()
+    steps = []
+    while app.referee.steps:
+        steps.append(sorted(w.logical for w in d.widgets(BidiLabel) if w.logical and w.get_parent_window()))
+        yield from d.tap(app.ui().t("Next"))
+        yield from d.settle()
+    d.report["steps"] = steps
     # The new-game screen while this game goes on.
     app.go("newgame")
     yield from d.settle()

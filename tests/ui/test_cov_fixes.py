@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -61,3 +62,11 @@ def test_a_space_with_two_monsters_to_attack_says_to_choose_with_the_buttons(dra
     """The explorer tapped the space of two monsters the Knight could attack, again and again: each time «That
     space is not a choice now», though it was, and nothing changed. It says to choose which with the buttons."""
     assert drawn["two there"] == "More than one monster stands there: choose which to attack with the buttons."
+
+
+def test_each_next_changes_the_screen_even_when_two_monsters_do_the_same(drawn: dict[str, Any]) -> None:
+    """The explorer: with two Skeleton Archers appearing (or two Goblins attacking the Rogue alike) the second
+    step read as the first, and its Next looked dropped. The steps left are counted beside Next."""
+    steps = drawn["steps"]
+    assert len(steps) >= 2, steps
+    assert all(a != b for a, b in pairwise(steps)), steps
