@@ -74,6 +74,13 @@ def scenario(d: Driver) -> Generator[float, None, None]:
     yield from d.tap_board(state.heroes["rogue"].space)
     yield from d.settle()
     d.report["two there"] = app.referee.notice.text("en") if app.referee.notice is not None else ""
+    # Which Goblin: the attack's targets in the narrow column.
+    attack = next(o for o in prompt.options if o.id == "attack")
+    yield from d.tap(app.ui().text(attack.label))
+    yield from d.settle()
+    (panel,) = d.widgets(PromptPanel)
+    d.report["target buttons"] = [(b.logical, rect(b), list(b.texture_size)) for b in panel.buttons.values()]
+    yield from d.tap(app.ui().t("Back"))
     # Two Goblins beside a Rogue in health: each attacks her alike in the monster phase. What each Next shows.
     twin = app.store.start("covenant", {"heroes": ["knight", "rogue"], "seed": 1, "position": TWINS})
     assert isinstance(twin, StoredSession), twin

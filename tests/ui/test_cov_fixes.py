@@ -70,3 +70,13 @@ def test_each_next_changes_the_screen_even_when_two_monsters_do_the_same(drawn: 
     steps = drawn["steps"]
     assert len(steps) >= 2, steps
     assert all(a != b for a, b in pairwise(steps)), steps
+
+
+def test_an_attacks_targets_are_drawn_whole_in_the_narrow_column(drawn: dict[str, Any]) -> None:
+    """The explorer, in Arabic at 800×480: «الغوبلن (نقاط الحياة 5)» wrapped to two lines 64 px tall in a button
+    of one touch (56 px). A row of the prompt's buttons is as tall as its tallest."""
+    buttons = drawn["target buttons"]
+    assert len(buttons) == 4, buttons  # End turn, two Goblins and Back
+    for text, (_, _, width, height), (texture_w, texture_h) in buttons:
+        assert texture_h <= height + 2 and texture_w <= width + 2, (text, width, height, texture_w, texture_h)
+        assert height < 2 * 56, (text, height)  # the font shrinks first: two lines at most, not a word a line
