@@ -346,7 +346,13 @@ class CompanionApp(App):
                     chosen = Act(prompt.actor, option.id, there[0])
                     break
         if chosen is None:
-            self.referee.notice, self.referee.notice_rule = Msg("That space is not a choice now."), ""
+            # Two monsters to attack on one space: the space is a choice, the buttons say which (the explorer
+            # had tapped such a space again and again, told each time it was none).
+            several = isinstance(prompt, ActionPrompt) and state is not None and not self.referee.waiting and any(
+                len(_targets_at(o, space, state)) > 1 for o in prompt.options)
+            self.referee.notice = Msg("More than one monster stands there: choose which to attack with the buttons."
+                                      if several else "That space is not a choice now.")
+            self.referee.notice_rule = ""
             self.screen("table").refresh()
             return
         self.answer(chosen)

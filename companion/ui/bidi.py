@@ -50,11 +50,16 @@ def _bound_parts(word: str) -> list[str]:
     return [word[a + 1:b] for a, b in zip([-1, *cuts], [*cuts, len(word)], strict=True)]
 
 
+_AFTER_HYPHEN = re.compile(r"(?<=\w[-\u2010])(?=\w)")
+"""Where a compound word may break: after its hyphen, between two letters ("Шкілет-|лучнік")."""
+
+
 def _break_word(word: str, width: float, measure: Measure) -> list[str]:
     """A word wider than the line, cut into pieces that fit: at its no-break spaces first (a bound group
     too wide for any line), but never inside a calculation (a line holding its LRE and the next its PDF would
-    reorder both halves; and "2 = 0" would stand alone), then between characters (at least one character a
-    piece)."""
+    reorder both halves; and "2 = 0" would stand alone), then after its hyphens. Never inside a word: cut
+    between letters, «Шкілет-лучнік» read «Шкілет-лучні | к». A piece still too wide stays whole, wider
+    than the line (a button shrinks its font first, so that it fits)."""
     parts = _bound_parts(word)
     if len(parts) > 1:
         pieces: list[str] = []
@@ -66,15 +71,11 @@ def _break_word(word: str, width: float, measure: Measure) -> list[str]:
                 pieces.extend(_break_word(part, width, measure) if measure(part) > width else [part])
         return pieces
     pieces = []
-    current = ""
-    for ch in word:
-        if current and measure(current + ch) > width:
-            pieces.append(current)
-            current = ch
+    for part in _AFTER_HYPHEN.split(word):
+        if pieces and measure(pieces[-1] + part) <= width:
+            pieces[-1] += part
         else:
-            current += ch
-    if current:
-        pieces.append(current)
+            pieces.append(part)
     return pieces
 
 
@@ -82,7 +83,7 @@ def wrap_logical(text: str, width: float, measure: Measure) -> list[str]:
     """Greedy word wrap in logical (reading) order; paragraphs (newlines) always start a new line.
     Lines break at plain spaces only: a no-break space (U+00A0) keeps "12 − 9 + 2 = 5" on one line.
 
-    Every line fits `width` by `measure`, except a single character wider than the line itself.
+    Every line fits `width` by `measure`, except a word (or a compound's part) wider than the line itself.
     """
     return [line for paragraph in wrap_paragraphs(text, width, measure) for line in paragraph]
 

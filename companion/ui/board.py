@@ -355,7 +355,6 @@ class BoardView(Widget):
         self.data, self.on_tap, self.ui = data, on_tap, ui
         self.state: GameState | None = None
         self.highlight: dict[str, str] = {}
-        self.key_shown = True
         self.views: dict[str, SpaceView] = {}
         self.geometry: Geometry | None = None
         self.labels: dict[str, tuple[str, int]] = {}  # each space's drawn label and its height in px
@@ -388,12 +387,10 @@ class BoardView(Widget):
         self._redraw_soon = Clock.create_trigger(self._redraw, -1)
         self.bind(pos=self._redraw_soon, size=self._redraw_soon)
 
-    def show(self, state: GameState, highlight: dict[str, str] | None = None, key: bool = True) -> None:
-        """The state drawn, `highlight`'s spaces marked; without its `key` while a notice lies over the key's
-        strip (the table screen's banner: issue 21, finding 1, the two had been drawn over each other)."""
+    def show(self, state: GameState, highlight: dict[str, str] | None = None) -> None:
+        """The state drawn, `highlight`'s spaces marked."""
         self.state = state
         self.highlight = dict(highlight or {})
-        self.key_shown = key
         self.views = space_views(self.data, state)
         self._redraw()
 
@@ -437,13 +434,13 @@ class BoardView(Widget):
         heroes = [(h.id, h.seat) for h in self.state.heroes.values()]
         ground = (tuple(self.pos), tuple(self.size), spec.zone, self.highlight,
                   {sid: replace(v, tokens=[]) for sid, v in self.views.items()})
-        drawn = (ground, heroes, [v.tokens for v in self.views.values()], self.key_shown)
+        drawn = (ground, heroes, [v.tokens for v in self.views.values()])
         if drawn == self._drawn:
             return
         self._drawn = drawn
         items = self._key_items()
         self.geometry, key_box = self._place(spec)
-        self._fill_key(items if self.key_shown else [], key_box)
+        self._fill_key(items, key_box)
         places = self._draw_map(spec, self.geometry, ground != self._ground)
         self._ground = ground
         self._figures.clear()

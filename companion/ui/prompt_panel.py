@@ -109,13 +109,15 @@ class PromptPanel(Panel):
         if self.narrow:  # beside the board: two columns, three of a die's numbers
             short = all(len(ui.text(c.label)) <= 2 for c in choices)
             cols = 1 if count <= 2 else 3 if short else 2
+        # Each row as tall as its tallest button: in a narrow column an Arabic name wraps to two lines that the
+        # smallest font does not fit into one touch's height («الغوبلن (نقاط الحياة 5)», the explorer).
         grid = kept.get("grid", TallGrid, cols=cols, spacing=self.spacing, orientation="rl-tb" if ui.rtl else "lr-tb",
-                        row_force_default=True, row_default_height=ui.touch)
+                        row_force_default=False, row_default_height=ui.touch)
         buttons: list[Widget] = []
         for choice in choices:  # a choice's button is kept as long as the choice is offered
             place = f"target/{choice.key}" if self.opened else f"choice/{choice.key}"
             button = kept.get(place, BigButton, ui, ui.text(choice.label), partial(self.tap, choice),
-                              font_size=ui.font("small"))
+                              font_size=ui.font("small"), grow=True, shrink_first=True)
             self.buttons[choice.key] = button
             buttons.append(button)
         if self.opened is not None:

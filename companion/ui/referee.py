@@ -94,17 +94,17 @@ class Referee:
     def shown(self) -> list[Event]:
         """The step on the screen: the first waiting event, with those after it that belong to the same
         monster (its target, its path, its blow), so that a monster's turn takes one Next."""
-        if not self.steps:
-            return []
-        # The start of a monster phase goes with its first step: one Next per monster, none for the title.
-        start = 1 if self.steps[0].kind == PHASE_START and len(self.steps) > 1 else 0
-        key = _monster(self.steps[start])
-        group = self.steps[:start + 1]
-        for event in self.steps[start + 1:]:
-            if key is None or _monster(event) != key:
-                break
-            group.append(event)
-        return group
+        return self.steps[:_first_step(self.steps)]
+
+    @property
+    def steps_left(self) -> int:
+        """The Nexts still to tap: shown beside Next, so that each tap changes the screen even when two
+        monsters of a kind do the same in a row (the explorer: «A Skeleton Archer appears» twice, the second
+        Next looked dropped)."""
+        left, rest = 0, self.steps
+        while rest:
+            left, rest = left + 1, rest[_first_step(rest):]
+        return left
 
     def _merchant_left(self) -> None:
         """The Merchant leaves at the end of the round without an event of its own: a step, all the same."""
@@ -152,6 +152,21 @@ class Referee:
     def pump(self) -> bool:
         """What the devices reported (a physical Undo comes back as a put-back list)."""
         return self.absorb(self.table.pump())
+
+
+def _first_step(steps: list[Event]) -> int:
+    """How many of `steps` the first Next confirms: an event, with those after it about the same monster (its
+    target, its path, its blow); the start of a monster phase goes with its first step."""
+    if not steps:
+        return 0
+    start = 1 if steps[0].kind == PHASE_START and len(steps) > 1 else 0
+    key = _monster(steps[start])
+    size = start + 1
+    for event in steps[start + 1:]:
+        if key is None or _monster(event) != key:
+            break
+        size += 1
+    return size
 
 
 def _monster(event: Event) -> str | None:

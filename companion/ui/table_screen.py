@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from companion.ui.host import Host
 
 PANES = ("board", "heroes", "log")
-BANNER = (0.10, 0.08, 0.10, 0.96)
 STEP_MARKS = (("slot", "reveal"), ("space", "move"), ("to", "move"))
 PANE_NAMES = {"board": N_("Board"), "heroes": N_("Heroes"), "log": N_("Log")}
 NARROW_SHARE = 0.365  # the panel's share beside the board: two columns of buttons, 9 mm tap boxes left
@@ -99,7 +98,8 @@ class TableScreen(BaseScreen):
         for pane in PANES:
             button = kept.get(f"pane/{pane}", BigButton, ui, ui.t(PANE_NAMES[pane]), partial(self._show, pane),
                               size_hint_x=None, width=ui.px(105), font_size=ui.font("small"))
-            button.selected = pane == self.pane
+            # The pane shown is marked, and no target: a tap on it would change nothing (explorer: "tap took").
+            button.selected = button.disabled = pane == self.pane
             switches.append(button)
         undo = kept.get("undo", BigButton, ui, ui.t("Undo"), app.undo, size_hint_x=None, width=ui.px(105),
                         font_size=ui.font("small"))
@@ -133,10 +133,9 @@ class TableScreen(BaseScreen):
             return self._ask_end(state)
         if self.pane == "board":
             board = kept.get("board", lambda: BoardView(app.data, app.tap_space, ui=ui, pos_hint={"x": 0, "y": 0}))
-            board.show(state, highlight(app.table.prompt, state, app.referee.shown, app.confirming),
-                       key=app.referee.notice is None)
+            board.show(state, highlight(app.table.prompt, state, app.referee.shown, app.confirming))
             holder = kept.get("board holder", FloatLayout, size_hint_x=1 - NARROW_SHARE)
-            fill(holder, [board, self._banner()] if app.referee.notice is not None else [board])
+            fill(holder, [board])
             return holder
         if self.pane == "log":
             return kept.get("log", Transcript, ui, app.referee.transcript, app.rule_text, size_hint_x=0.5)
@@ -171,6 +170,8 @@ class TableScreen(BaseScreen):
             if not narrow:
                 step.append(self._text("next hint", ui.t("Tap Next, or press the Next button."), "small",
                                        color=theme.MUTED))
+            step.append(self._text("steps left", ui.t("Steps left: {count}", count=referee.steps_left), "small",
+                                   color=theme.MUTED))
             return [*step, kept.get("next", BigButton, ui, ui.t("Next"), app.next_step)]
         if state.outcome is not None:
             return [self._text("over", ui.t("The game is over."), "title"), kept.get("over space", Widget),
@@ -179,7 +180,8 @@ class TableScreen(BaseScreen):
         if kept_result is not None:
             return self._kept(kept_result)
         shown_now: list[Widget] = []
-        if referee.notice is not None and not narrow:  # beside the board it lies over the board's key
+        # In the panel's notes, never over the board: a banner there covered the map's rooms (explorer).
+        if referee.notice is not None:
             shown_now.append(self._text("notice", ui.text(referee.notice), "small", color=theme.WARN))
             if referee.notice_rule:
                 shown_now.append(self._cite("notice rule", referee.notice_rule))
@@ -239,18 +241,6 @@ class TableScreen(BaseScreen):
         self.ending = None
         self.refresh()
 
-    def _banner(self) -> Panel:
-        """The calm message of the moment (a refusal, a device's notice) over the foot of the board, where
-        it can push neither the map nor the buttons beside it."""
-        ui, referee, kept = self.ui, self.app.referee, self.kept
-        assert referee.notice is not None
-        banner = kept.get("banner", _banner, ui)
-        lines = [self._text("banner text", ui.text(referee.notice), "small", color=theme.WARN)]
-        if referee.notice_rule:
-            lines.append(self._cite("banner rule", referee.notice_rule))
-        fill(banner, lines)
-        return banner
-
     def _kept(self, kept_result: Input) -> list[Widget]:
         """After an undo, a die or a card already seen stands for the same roll or draw (R-STORE-1, R-STORE-2)."""
         ui, app = self.ui, self.app
@@ -299,13 +289,6 @@ class TableScreen(BaseScreen):
 
     def _cite(self, key: str, rule: str) -> TapLabel:
         return citation(self.ui, rule, self.app.rule_text, self.kept.at(key), size_hint_y=None, fit_height=True)
-
-
-def _banner(ui: Ui) -> Panel:
-    banner = Panel(orientation="vertical", padding=ui.gap, size_hint_y=None, pos_hint={"x": 0, "y": 0})
-    banner.fill = BANNER
-    banner.bind(minimum_height=banner.setter("height"))
-    return banner
 
 
 def _percent(chance: Fraction) -> int:

@@ -111,11 +111,13 @@ class BigButton(Filled, ButtonBehavior, BidiLabel):
     selected = BooleanProperty(False)
 
     def __init__(self, ui: Ui, text: str, on_press: Callable[[], object] | None = None, grow: bool = False,
-                 **kwargs: Any) -> None:
+                 shrink_first: bool = False, **kwargs: Any) -> None:
         options = _button(ui, text, kwargs)
         self.full_font_size = float(options["font_size"])
         self.smallest_font_size = float(ui.px(self.SMALLEST_PX))
         self.grow = grow  # as tall as its lines (a game's heroes on its resume button), never shorter than a touch
+        # Growing only where the smallest font does not fit one touch's height (a prompt's choices in a column).
+        self.touch_height = float(ui.touch) if shrink_first else 0.0
         super().__init__(**options)
         if grow:
             self.bind(texture_size=lambda _b, size: setattr(self, "height", max(ui.touch, size[1] + ui.gap)))
@@ -128,10 +130,14 @@ class BigButton(Filled, ButtonBehavior, BidiLabel):
     def renew(self, ui: Ui, text: str, on_press: Callable[[], object] | None = None, **kwargs: Any) -> None:
         """The button kept (`Kept`) with another text or action: what a new one would be."""
         self.action = on_press
+        kwargs.pop("grow", None)  # made growing or not, it stays so
+        kwargs.pop("shrink_first", None)
         options = _button(ui, text, kwargs)
         self.full_font_size = float(options["font_size"])
         for name, value in options.items():
             setattr(self, name, value)
+        if self.grow:  # the same text keeps its texture: no new size comes to set the height again
+            self.height = max(ui.touch, self.texture_size[1] + ui.gap)
 
     def _relayout(self, *_: object) -> None:
         words = self.logical.split()
@@ -151,13 +157,15 @@ class BigButton(Filled, ButtonBehavior, BidiLabel):
             return False
         lines = sum(len(p) for p in display_paragraphs(self.logical, max(1.0, room), measure, self.rtl))
         per_line = self.LINE_EM_RTL if has_rtl(self.logical) else self.LINE_EM
-        return self.grow or lines * size * per_line <= self.height
+        if self.grow and not self.touch_height:
+            return True
+        return lines * size * per_line <= (self.touch_height or self.height)
 
     def _recolour(self, *_: object) -> None:
-        if self.disabled:
-            self.fill, self.color = theme.BUTTON_OFF, theme.MUTED
-        elif self.selected or self.state == "down":
+        if self.selected or (self.state == "down" and not self.disabled):  # a chosen tab, disabled, still shows
             self.fill, self.color = theme.BUTTON_ON, theme.TEXT
+        elif self.disabled:
+            self.fill, self.color = theme.BUTTON_OFF, theme.MUTED
         else:
             self.fill, self.color = theme.BUTTON, theme.TEXT
 

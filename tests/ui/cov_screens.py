@@ -194,8 +194,8 @@ def play(d: Driver, checker: Checker, seed: int, most: int) -> Generator[float, 
 
 
 def off_choice(d: Driver, checker: Checker, prompt: ActionPrompt) -> Generator[float, None, None]:
-    """Finding 1: a tap on a space that is no choice; its notice lies over the foot of the board, where the
-    board's key is, and is drawn over none of it."""
+    """Finding 1: a tap on a space that is no choice; its notice lies in the referee's panel, drawn over none of
+    the board."""
     from companion.ui.board import BoardView
 
     offered = {t for o in prompt.options for t in o.targets} | {m.space for m in d.app.session.state.monsters}

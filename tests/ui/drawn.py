@@ -262,6 +262,8 @@ def cyrillic_in_order(d: Drawn) -> list[str]:
     leave it alone)."""
     written = [m.group(0) for m in CYRILLIC_WORD.finditer(d.logical)]
     drawn = [m.group(0) for line in d.lines for m in CYRILLIC_WORD.finditer(line)]
+    if not d.rtl:  # a compound wrapped after its hyphen ("Шкілет-" ending a line, "лучнік" the next) is one word
+        drawn = [m.group(0) for m in CYRILLIC_WORD.finditer(re.sub(r"(?<=[-\u2010]) ", "", " ".join(d.lines)))]
     if d.rtl:
         wrong = sorted(set(drawn) - set(written))
         return [f"Cyrillic drawn as {wrong!r} from {d.logical!r}"] if wrong else []

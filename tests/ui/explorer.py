@@ -103,6 +103,8 @@ class Explorer(Driver):
         if not problems:
             return
         self.failed[check] += len(problems)
+        if TRACE:
+            print(f"   {check}: {problems}", file=sys.__stderr__)
         kept = self.found.setdefault(check, [])
         for problem in problems:
             key = re.sub(r"\d+", "#", problem)
@@ -154,8 +156,9 @@ class Explorer(Driver):
                     widest = max((measure(line) for p in w.paragraphs for line in p), default=0.0)
                     width = min(widest, w.line_width) + w.padding[0] + w.padding[2]
                     x, y = w.to_window(*w.pos)
-                    left = {"left": x + w.padding[0], "right": x + w.width - w.padding[2] - width + w.padding[0]
-                            + w.padding[2]}.get(w.halign, x + (w.width - width) / 2)
+                    # The lines and the padding around them, as Kivy aligns them in the widget (the padding
+                    # counted once: counted from the first glyph it had put a right-aligned title off the screen).
+                    left = {"left": x, "right": x + w.width - width}.get(w.halign, x + (w.width - width) / 2)
                     height = float(w.texture_size[1])
                     ink = (left, y + (w.height - height) / 2, width, height)
                 boxes.append(ec.Box(id(w), kind, text, _rect(w), view, ink, not w.disabled, scrolled,
@@ -332,6 +335,10 @@ class Explorer(Driver):
             return [self.t("Next")]
         if getattr(app, "confirming", None) is not None and self.has(self.t("Attack")):
             return [self.t("Attack")]
+        if getattr(app.manager.current_screen, "ending", None) is not None:
+            # End turn asked first with actions left (in place of the board): answered as a player would,
+            # mostly yes (the turn was meant to end), now and then back to the board.
+            return [self.t("Back" if self.rnd.random() < 0.2 else "Yes, end the turn")]
         prompt = app.table.prompt if app.session is not None else None
         if prompt is None:
             return []
@@ -345,13 +352,19 @@ class Explorer(Driver):
         if isinstance(inp, Choose) and isinstance(prompt, ChoicePrompt):
             return [str(app.ui().text(o.label)) for o in prompt.options if o.id == inp.option]
         if isinstance(inp, Act) and isinstance(prompt, ActionPrompt):
+            from companion.ui.board import BoardView
+
             option = next(o for o in prompt.options if o.id == inp.action)
             texts: list[str | tuple[str, tuple[float, float]]] = [self._label(option)]
             if screen == "table" and inp.target is not None:
                 state = app.session.state
                 space = inp.target if inp.action in ("move", "reveal") else getattr(state.monster(inp.target),
                                                                                     "space", None)
-                if space is not None and inp.action in ("move", "reveal", "attack") and self.rnd.random() < 0.7:
+                # On the board, not the heroes or the log, unless two monsters to attack stand on the space
+                # (its notice says to choose with the buttons).
+                there = [t for t in option.targets if getattr(state.monster(t), "space", None) == space]
+                if space is not None and inp.action in ("move", "reveal", "attack") and self.rnd.random() < 0.7 \
+                        and self.widgets(BoardView) and (inp.action != "attack" or len(there) == 1):
                     return [(space, self.board_point(space))]
                 if inp.target in option.target_labels:
                     texts.append(str(app.ui().text(option.target_labels[inp.target])))
@@ -543,7 +556,7 @@ class Explorer(Driver):
         yield 1.0
         yield from self.settle()
         expected = self.expected()
-        offered = [t[0] for t in self.targets() if t[0].startswith(self.t("Resume: {heroes}", heroes="").strip())]
+        offered = [t[0] for t in self.targets() if t[0].startswith(self.t("Resume {game}", game="").strip())]
         if self.has(self.t("Back to the game")):  # the game the app came back to by itself, with its heroes
             offered.append(", ".join(self.hero_names(self.app.lang)))
         self.report_problems("every game resumable", ec.every_game_resumable(expected, offered))

@@ -95,9 +95,19 @@ def test_no_break_spaces_keep_an_equation_on_one_line() -> None:
     assert lines == ["damage", equation, "now"]
 
 
-def test_newlines_start_new_lines_and_an_overlong_word_is_cut() -> None:
-    assert wrap_logical("abc\n\ndefghijkl", 40, mono) == ["abc", "", "defg", "hijk", "l"]
+def test_newlines_start_new_lines_and_an_overlong_word_is_never_cut_inside() -> None:
+    assert wrap_logical("abc\n\ndefghijkl", 40, mono) == ["abc", "", "defghijkl"]
     assert wrap_logical("", 40, mono) == [""]
+
+
+def test_a_compound_too_wide_for_its_line_breaks_after_its_hyphen_only() -> None:
+    """The explorer saw «Шкілет-лучнік (6 ПЖ)» drawn as «Шкілет-лучні | к»: a word cut between letters.
+    Lines break at spaces or after a hyphen, never inside a word."""
+    assert plain(display_lines("Шкілет-лучнік (6 ПЖ)", 70, mono, rtl=False)) == ["Шкілет-", "лучнік", "(6 ПЖ)"]
+    assert wrap_logical("Шкілет-лучнік", 130, mono) == ["Шкілет-лучнік"]
+    for width in range(10, 140, 10):
+        lines = wrap_logical("Шкілет-лучнік ходзіць", width, mono)
+        assert all(line in ("Шкілет-", "лучнік", "Шкілет-лучнік", "ходзіць") for line in lines), (width, lines)
 
 
 def test_font_runs_give_each_script_its_font() -> None:

@@ -224,6 +224,15 @@ def test_belarusian_drawn_reversed_or_out_of_order_is_found() -> None:
     assert not cyrillic_in_order(drawn("Беларуская", [["Беларуская"]], rtl=True))
 
 
+def test_a_compound_wrapped_after_its_hyphen_reads_whole_and_one_cut_inside_a_word_does_not() -> None:
+    """The wrap breaks at spaces or after a hyphen (companion/ui/bidi.py): «Шкілет-» ending a line and
+    «лучнік» the next is the word as written; «Шкілет-лучні» and «к» is a word cut."""
+    text = "Шкілет-лучнік (6 ПЖ)"
+    assert not cyrillic_in_order(drawn(text, [["Шкілет-", "лучнік", "(6 ПЖ)"]], rtl=False))
+    assert cyrillic_in_order(drawn(text, [["Шкілет-лучні", "к (6 ПЖ)"]], rtl=False))
+    assert not problems(laid_out(text, width=70, rtl=False))
+
+
 def test_the_latin_font_draws_belarusian() -> None:
     """Noto Sans, the font of every run that is not Arabic or maths, has Belarusian's own letters."""
     from companion.ui.fonts import script_of
