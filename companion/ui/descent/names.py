@@ -60,7 +60,8 @@ class Names:
             value = self.data.value(kind.id, face.id)
             text = face.named() if value.miss else listed(
                 (verbatim(str(n)) for n in (value.range, value.damage, value.surges)), separator=" · ")
-            out.setdefault(face.id, msgspec.structs.replace(face, en=text["en"], ar=text["ar"], be=text["be"]))
+            whole = {lang: text[lang].replace(" ", "\u00a0") for lang in ("en", "ar", "be")}  # one face, one line
+            out.setdefault(face.id, msgspec.structs.replace(face, en=whole["en"], ar=whole["ar"], be=whole["be"]))
         return list(out.values())
 
     @staticmethod
