@@ -28,6 +28,7 @@ from companion.ui.prompt_panel import PromptPanel, Transcript, citation
 from companion.ui.prompts import view
 from companion.ui.summary import SummaryScreen
 from companion.ui.theme import Ui
+from companion.ui.trade import with_gifts
 from companion.ui.widgets import BidiLabel, BigButton, Column, Kept, Panel, TapLabel, fill, label, reading_order
 
 if TYPE_CHECKING:
@@ -193,6 +194,8 @@ class TableScreen(BaseScreen):
         if prompt is None:
             return shown_now
         shown = view(prompt, app.names, state.reveal.slot if state.reveal is not None else None)
+        if isinstance(prompt, ActionPrompt):
+            shown = with_gifts(shown, state, app.data, app.session.rules)
         if isinstance(prompt, DiePrompt) and app.table.rolling:
             # Above the faces, not instead of them: a die that never settles is entered by touch.
             shown = replace(shown, purpose=Msg("Rolling…"))
