@@ -309,6 +309,7 @@ class DelveScreen(BaseScreen):
         for face_id, name in self._faces(composer):
             button = BigButton(ui, ui.text(name), partial(self._face, face_id), font_size=ui.font("small"))
             button.selected = composer.face == face_id
+            button.disabled = button.selected  # the face chosen already: a tap on it could change nothing
             faces.append(button)
         self._headed(content, FACE_HEADINGS["set" if "set" in composer.slots else "revive"], faces)
         scroll = ScrollView(do_scroll_x=False)
