@@ -48,7 +48,7 @@ screenshots: $(STAMP)
 	rm -f docs/screenshots/*.png docs/screenshots/*.txt
 	UI_SCREENSHOTS=docs/screenshots $(BIN)/pytest -q tests/ui/test_app.py tests/ui/test_dungeon_roll_app.py \
 		tests/ui/test_dr_hardware.py tests/ui/test_descent_app.py tests/ui/test_dr_findings.py \
-		tests/ui/test_descent_findings.py tests/ui/test_cov_screens.py
+		tests/ui/test_descent_findings.py tests/ui/test_dr_explored.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .hypothesis
