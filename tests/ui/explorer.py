@@ -549,6 +549,9 @@ class Explorer(Driver):
                 yield from self.tap_text(self.t(TOOL_NAMES[tool]))
             (view,) = self.widgets(MapView)
             yield from self.tap_at(tuple(view.to_window(*view.point(cell, side))), f"{tool} {cell}")
+        if self.has(self.t("Start a new game anyway")):  # another game is unfinished: the editor asks first
+            yield from self.tap_text(self.t("Start a new game anyway"))
+            yield from self.settle()
         yield from self.tap_text(self.t("Start"))
 
     def resume(self) -> Steps:
