@@ -350,8 +350,8 @@ class CompanionApp(App):
             # had tapped such a space again and again, told each time it was none).
             several = isinstance(prompt, ActionPrompt) and state is not None and not self.referee.waiting and any(
                 len(_targets_at(o, space, state)) > 1 for o in prompt.options)
-            self.referee.notice = Msg("More than one monster stands there: choose which to attack with the buttons."
-                                      if several else "That space is not a choice now.")
+            self.referee.notice = (Msg("More than one monster stands there: choose which to attack with the buttons.")
+                                   if several else Msg("That space is not a choice now."))
             self.referee.notice_rule = ""
             self.screen("table").refresh()
             return

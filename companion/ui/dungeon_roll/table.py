@@ -152,15 +152,15 @@ class DelveScreen(BaseScreen):
         # The engine's words first (a level reached, the dice it asks for), the dice just thrown after them:
         # one line is in sight over the entry at 800×480, the rest scrolled to.
         last = sorted(last, key=lambda e: e.kind == "throw")
-        said = self._scrolled([ui.text(self._said(e)) for e in last])
+        notice = self.app.referee.notice
+        # A refused throw's notice first, in the same scrolled column: a fixed label of three Arabic lines
+        # stuck out of the screen's box (R-DR-42's refusal, the tray's short throw).
+        said = self._scrolled([ui.text(self._said(e)) for e in last], ui.text(notice) if notice is not None else None)
         said.scroll_y = 1
         box.add_widget(said)
         shown = [board.face(self.data, state, d) for d in prompt.dice if state.dice[d].place != "box"]
         labels: dict[str, Msg | Named] = dict(zip(prompt.dice, shown, strict=True)) if len(shown) == len(prompt.dice) \
             else {}
-        if self.app.referee.notice is not None:
-            box.add_widget(label(ui, ui.text(self.app.referee.notice), "small", color=theme.WARN, size_hint_y=None,
-                                 fit_height=True))
         self.panel = ThrowEntryPanel(ui, self.entry, self.data.dice, self.answer, self.app.rule_text,
                                      labels=labels or None, die_columns=len(prompt.dice),
                                      face_columns=FACE_COLUMNS, size_hint_y=None)
@@ -435,9 +435,11 @@ class DelveScreen(BaseScreen):
         grid.bind(width=columns)
         return grid
 
-    def _scrolled(self, texts: list[str]) -> ScrollView:
+    def _scrolled(self, texts: list[str], warning: str | None = None) -> ScrollView:
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=self.ui.px(4))
         box.bind(minimum_height=box.setter("height"))
+        if warning is not None:
+            self._text(box, warning, "small", color=theme.WARN)
         for text in texts:
             self._text(box, text, "small")
         scroll = ScrollView(do_scroll_x=False)
