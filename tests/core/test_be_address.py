@@ -7,9 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from babel.messages.pofile import read_po
-
-from companion.core.messages import LOCALE_DIR
+from locale_texts import catalogue_texts
 
 ROOT = Path(__file__).resolve().parents[2]
 SHEET = ROOT.parent / "shared" / "rules" / "seeds" / "dungeon-roll.be.txt"
@@ -18,16 +16,6 @@ SINGULAR_IMPERATIVES = {"адмяні", "атакуй", "скасуй", "пер�
                         "выберы", "вазьмі", "пакладзі", "вызвалі", "кінь", "глядзі", "выцягні"}
 SECOND_SINGULAR = re.compile(r"(?:еш|эш|аш|яш|іш|ыш|ешся|ішся)$")
 NOT_VERBS = {"ваш", "наш"}
-
-
-def catalogue_texts() -> list[tuple[str, str]]:
-    found = []
-    for path in sorted((LOCALE_DIR / "be" / "LC_MESSAGES").glob("*.po")):
-        with path.open("rb") as handle:
-            for m in read_po(handle):
-                strings = m.string if isinstance(m.string, tuple) else (m.string,)
-                found += [(f"{path.name}: {m.id!r}", str(s)) for s in strings if m.id and s]
-    return found
 
 
 def singular_address(text: str, plurals: set[str]) -> list[str]:
@@ -50,7 +38,7 @@ def test_the_check_tells_the_two_forms_apart() -> None:
 
 
 def test_the_table_is_addressed_in_the_polite_plural() -> None:
-    texts = catalogue_texts()
+    texts = catalogue_texts("be")
     sheet = [SHEET.read_text(encoding="utf-8")] if SHEET.is_file() else []
     plurals = plural_imperatives([t for _, t in texts] + sheet)
     assert {"кіньце", "выберыце"} <= plurals

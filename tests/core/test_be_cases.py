@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
-from babel.messages.pofile import read_po
+from locale_texts import catalogue_texts
 
-from companion.core.messages import LOCALE_DIR, Msg
+from companion.core.messages import Msg
 
 NAME = r"\{(?:hero|guardian|monster|target|figure|knight|reviver|giver|unit|attacker|novice|master)\}"
 UNDECLINED = {
@@ -36,14 +36,7 @@ their wording is checked once that lands."""
 
 
 def belarusian_entries() -> list[tuple[str, str]]:
-    found = []
-    for path in sorted((LOCALE_DIR / "be" / "LC_MESSAGES").glob("*.po")):
-        with path.open("rb") as handle:
-            for m in read_po(handle):
-                strings = m.string if isinstance(m.string, tuple) else (m.string,)
-                found += [(f"{path.name}: {m.id!r}", str(s)) for s in strings
-                          if m.id and s and not CALCULATION.search(str(s))]
-    return found
+    return [(where, text) for where, text in catalogue_texts("be") if not CALCULATION.search(text)]
 
 
 def undeclined(text: str) -> list[str]:

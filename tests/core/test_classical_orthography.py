@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from babel.messages.pofile import read_po
+from locale_texts import catalogue_texts, data_texts
 
 from companion.core.messages import LOCALE_DIR
 
@@ -53,26 +53,7 @@ borrowing keeps its н before дз (камандзір)."""
 def belarusian_texts() -> list[tuple[str, str]]:
     """(where, text) for every Belarusian translation, every `be` field of the game data, every Belarusian term of
     the glossary and every line of the Belarusian rulings."""
-    found = []
-    for path in sorted((LOCALE_DIR / "be" / "LC_MESSAGES").glob("*.po")):
-        with path.open("rb") as handle:
-            for m in read_po(handle):
-                strings = m.string if isinstance(m.string, tuple) else (m.string,)
-                found += [(f"{path.name}: {m.id!r}", str(s)) for s in strings if m.id and s]
-
-    def walk(node: object, where: str) -> None:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key == "be" and isinstance(value, str):
-                    found.append((where, value))
-                else:
-                    walk(value, f"{where}.{key}")
-        elif isinstance(node, list):
-            for i, item in enumerate(node):
-                walk(item, f"{where}[{i}]")
-
-    for path in sorted((ROOT / "data").rglob("*.yaml")):
-        walk(yaml.safe_load(path.read_text(encoding="utf-8")), str(path.relative_to(ROOT)))
+    found = catalogue_texts("be") + data_texts("be", sorted((ROOT / "data").rglob("*.yaml")))
     glossary = yaml.safe_load((LOCALE_DIR / "glossary.yaml").read_text(encoding="utf-8"))
     found += [(f"glossary.yaml: {term['id']}", term["be"]) for term in glossary if term.get("be")]
     if RULINGS.is_file():

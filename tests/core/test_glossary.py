@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 import yaml
 from babel.messages.pofile import read_po
+from locale_texts import catalogue_texts, data_texts
 
 from companion.core.messages import LOCALE_DIR
 
@@ -36,27 +37,8 @@ def glossary() -> list[dict[str, Any]]:
 def arabic_texts() -> list[tuple[str, str]]:
     """(where, text) for every Arabic translation, every Arabic name in the game data and every paragraph of the
     Arabic rulings, which the rule window shows beside them."""
-    found = []
-    for path in sorted((LOCALE_DIR / "ar" / "LC_MESSAGES").glob("*.po")):
-        with path.open("rb") as handle:
-            for m in read_po(handle):
-                strings = m.string if isinstance(m.string, tuple) else (m.string,)
-                found += [(f"{path.name}: {m.id!r}", str(s)) for s in strings if m.id and s]
-
-    def walk(node: object, where: str) -> None:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key == "ar" and isinstance(value, str):
-                    found.append((where, value))
-                else:
-                    walk(value, f"{where}.{key}")
-        elif isinstance(node, list):
-            for i, item in enumerate(node):
-                walk(item, f"{where}[{item.get('id', i) if isinstance(item, dict) else i}]")
-
-    for path in sorted(p for folder in GAME_DATA for p in folder.rglob("*.yaml")):
-        if path not in RULEBOOK_TEXT_FILES:
-            walk(yaml.safe_load(path.read_text(encoding="utf-8")), f"{path.parent.name}/{path.name}")
+    files = sorted(p for folder in GAME_DATA for p in folder.rglob("*.yaml") if p not in RULEBOOK_TEXT_FILES)
+    found = catalogue_texts("ar") + data_texts("ar", files)
     rulings = LOCALE_DIR.parents[1] / "docs" / "rulings.ar.md"
     found += [(f"rulings.ar.md ¶{i}", text) for i, text in enumerate(rulings.read_text(encoding="utf-8").split("\n\n"))]
     return found
