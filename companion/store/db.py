@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.messages import Msg
-from companion.store import wal
+from companion.store import acked, wal
 
 MEMORY = ":memory:"
 
@@ -161,6 +161,7 @@ def _read_only(path: Path, connect: Connect, reason: str, problems: list[Problem
         "The session store {file} cannot be changed ({detail}): its sessions can be looked at and exported, "
         "but nothing new is saved. Give it back to this user (run companion doctor).",
         {"file": str(path), "detail": reason})))
+    problems += [problem for problem, _ in shortened(conn, path)]
     return Opened(conn, str(path), durable=False, problems=problems, read_only=True)
 
 
@@ -192,6 +193,10 @@ def _open_or_set_aside(path: Path, connect: Connect, problems: list[Problem]) ->
         problem = _compare_log(conn, path, log, kept)
         if problem is not None:
             problems.append(problem)
+    lost = shortened(conn, path)
+    problems += [problem for problem, _ in lost]
+    if lost:  # reported once: the record now vouches for what the store holds
+        acked.Record(path).rewrite([entry for _, entry in lost])
     checkpoint(conn)
     return Opened(conn, str(path), durable=True, problems=problems)
 
@@ -262,6 +267,33 @@ def _sessions_differing(conn: Any, salvaged: Path) -> list[int]:
         other.close()
     ours = {row[0]: tuple(row) for row in conn.execute(query).fetchall()}
     return sorted(i for i in set(theirs) | set(ours) if theirs.get(i) != ours.get(i))
+
+
+def shortened(conn: Any, path: Path) -> list[tuple[Problem, acked.Acked]]:
+    """Each session whose last acknowledged input (`companion.store.acked`) the store no longer holds: the
+    problem naming it, and the session's slot as the store now stands (read before the database, so that a
+    commit acknowledged meanwhile by another process is found in it)."""
+    out: list[tuple[Problem, acked.Acked]] = []
+    for entry in acked.read(path).values():
+        row = conn.execute("SELECT head FROM sessions WHERE id = ?", (entry.session,)).fetchone()
+        if row is None:
+            out.append((Problem("log-shortened", Msg(
+                "Session {session}, saved up to input {input} and shown as done, is missing from the store: the "
+                "card dropped the end of the store's log. Start that game again.",
+                {"session": entry.session, "input": entry.head})), acked.Acked(entry.session, -1, acked.digest(None))))
+            continue
+        head = int(row[0])
+        found = conn.execute("SELECT input FROM inputs WHERE session = ? AND seq = ?",
+                             (entry.session, entry.head)).fetchone()
+        if entry.head == 0 or (found is not None and acked.holds(bytes(found[0]), entry)):
+            continue
+        now = conn.execute("SELECT input FROM inputs WHERE session = ? AND seq = ?", (entry.session, head)).fetchone()
+        out.append((Problem("log-shortened", Msg(
+            "Session {session} lost input {input}, which had been saved and shown as done: the card dropped the end "
+            "of the store's log. The game now stands at input {head}: play again what came after it.",
+            {"session": entry.session, "input": entry.head, "head": head})),
+            acked.Acked(entry.session, head, acked.digest(bytes(now[0]) if now is not None else None))))
+    return out
 
 
 def checkpoint(conn: Any) -> None:
@@ -371,7 +403,7 @@ def set_aside(path: Path, reason: str) -> Path:
     is lost and the next boot does not find it again."""
     quarantine(path).mkdir(exist_ok=True)
     aside = _fresh(quarantine(path) / f"{path.name}.{reason}-{time.strftime('%Y%m%d-%H%M%S')}")
-    for suffix in ("", "-wal", "-shm"):
+    for suffix in ("", "-wal", "-shm", acked.SUFFIX):
         source = Path(f"{path}{suffix}")
         if source.exists():
             source.rename(f"{aside}{suffix}")

@@ -17,6 +17,7 @@ from companion.core import scenario as sc
 from companion.core.flow import Rejection
 from companion.core.messages import Lang, Msg
 from companion.core.rules import Session, SetupError, find, parse_input
+from companion.store import acked
 from companion.store.db import Problem
 from companion.store.session import Store, StoredSession
 
@@ -136,7 +137,9 @@ def import_inputs(store: Store, game: str, setup: dict[str, Any],
         outcome = None if session.prompt() is not None else str(getattr(session.state, "outcome", None) or "over")
         c.execute("UPDATE sessions SET outcome = ? WHERE id = ?", (outcome, sid))
 
-    problem = store.write(work)
+    last = session.log.entries[-1].input if session.log.entries else None
+    problem = store.write(work, lambda: [acked.Acked(ids[0], session.log.last_seq, acked.digest(
+        msgspec.json.encode(last) if last is not None else None))])
     if problem is not None:
         return problem
     stored = StoredSession(store, ids[0], game, session.rules, dict(setup), session.state, session.log.inputs(), [])

@@ -9,6 +9,7 @@ different decision is taken. Undo and what stays revealed follow ruling R-STORE-
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import time
 from collections.abc import Callable, Mapping
@@ -36,7 +37,7 @@ from companion.core.flow import (
 )
 from companion.core.messages import Msg
 from companion.core.rules import RuleSystem, SetupError, find
-from companion.store import putback
+from companion.store import acked, putback
 from companion.store.db import CHECKPOINT_EVERY, Connect, Problem, checkpoint, open_db, sqlite_connect
 
 SNAPSHOT_EVERY = 100
@@ -45,6 +46,8 @@ STORE_RULE = "docs/store.md#bad-storage"
 
 _INPUT = msgspec.json.Decoder(Input)
 _encode = msgspec.json.encode
+LOG = logging.getLogger("companion.store")
+Acknowledged = Callable[[], list[acked.Acked]]
 
 
 class _Kept(msgspec.Struct, frozen=True):
@@ -105,9 +108,12 @@ class Store:
         self.snapshot_every = snapshot_every
         self.checkpoint_every = checkpoint_every
         self._commits = 0
+        self.record = acked.Record(self.path) if self.durable else None
 
     def close(self) -> None:
         self.conn.close()
+        if self.record is not None:
+            self.record.close()
 
     def __enter__(self) -> Store:
         return self
@@ -115,10 +121,12 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def write(self, work: Callable[[sqlite3.Connection], object]) -> Problem | None:
+    def write(self, work: Callable[[sqlite3.Connection], object], acknowledged: Acknowledged) -> Problem | None:
         """Run `work` in one transaction, committed (and fsynced) before returning; a problem if it failed.
 
-        Every `checkpoint_every` commits the log is checkpointed, which bounds what a damaged log can cost."""
+        Once committed, the sessions' positions `acknowledged` gives are written to the record of what the table
+        was told (`companion.store.acked`), which finds a log whose end the card dropped. Every
+        `checkpoint_every` commits the log is checkpointed, which bounds what a damaged log can cost."""
         if self.read_only:
             return Problem("read-only", Msg("The session store cannot be changed: this was not saved, and the game "
                                             "is as it was before it. Run companion doctor."))
@@ -135,6 +143,12 @@ class Store:
                 if full else "This could not be saved ({detail}): the game is as it was before it.",
                 {"detail": str(exc)}))
         self._commits += 1
+        if self.record is not None:
+            try:
+                self.record.write(acknowledged())
+            # The input is saved; only the check of a shortened log is lost for it, which the log says.
+            except OSError as exc:
+                LOG.warning("the record of acknowledged inputs %s cannot be written: %s", self.record.path, exc)
         if self.durable and self._commits % self.checkpoint_every == 0:
             checkpoint(self.conn)
         return None
@@ -153,7 +167,7 @@ class Store:
                                (game, _encode(dict(setup)), now, now))
             ids.append(int(cursor.lastrowid or 0))
 
-        problem = self.write(work)
+        problem = self.write(work, lambda: [acked.Acked(ids[0], 0, acked.digest(None))])
         if problem is not None:
             return problem
         return StoredSession(self, ids[0], game, rules, dict(setup), state, [], [])
@@ -263,7 +277,7 @@ class StoredSession:
             self._snapshot(c, seq)
             self._write_head(c, seq)
 
-        problem = self.store.write(work)
+        problem = self.store.write(work, lambda: [self.acknowledged(seq, inp)])
         if problem is not None:
             self.state = self.rebuild(self.head)
             return reject(problem.code, Layer.NOT_NOW, STORE_RULE, problem.msg.id, **problem.msg.fields)
@@ -281,7 +295,8 @@ class StoredSession:
             return reject("nothing-to-undo", Layer.NOT_NOW, RULING, "There is nothing to undo.")
         target = decisions[0] - 1
         state = self.rebuild(target)
-        problem = self.store.write(lambda c: self._write_head(c, target, state))
+        problem = self.store.write(lambda c: self._write_head(c, target, state),
+                                   lambda: [self.acknowledged(target, self.inputs[target - 1] if target else None)])
         if problem is not None:
             return reject(problem.code, Layer.NOT_NOW, STORE_RULE, problem.msg.id, **problem.msg.fields)
         put_back = putback.describe(self.rules, self.rules.encode(self.state), self.rules.encode(state))
@@ -313,7 +328,7 @@ class StoredSession:
                           [(self.id, seq, data) for seq, data in snapshots])
             self._write_head(c, end)
 
-        problem = self.store.write(work)
+        problem = self.store.write(work, lambda: [self.acknowledged(end, self.inputs[end - 1])])
         if problem is not None:
             self.state = self.rebuild(self.head)
             return reject(problem.code, Layer.NOT_NOW, STORE_RULE, problem.msg.id, **problem.msg.fields)
@@ -356,6 +371,10 @@ class StoredSession:
         return state
 
     # ---- internals -----------------------------------------------------------------------------
+
+    def acknowledged(self, head: int, inp: Input | None) -> acked.Acked:
+        """This session's slot in the record once it stands at `head`, where the log holds `inp`."""
+        return acked.Acked(self.id, head, acked.digest(_encode(inp) if inp is not None else None))
 
     def _snapshot(self, c: sqlite3.Connection, seq: int) -> None:
         if seq % self.store.snapshot_every == 0:

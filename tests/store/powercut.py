@@ -33,7 +33,7 @@ import apsw
 import msgspec
 
 from companion.core.flow import Rejection
-from companion.store import Problem, Store, StoredSession, drive
+from companion.store import Problem, Store, StoredSession, acked, drive
 
 NAME = "sessions.sqlite3"
 SETUPS = [{"heroes": ["knight", "rogue"], "seed": 3}, {"heroes": ["ranger", "sorceress"], "seed": 4},
@@ -345,13 +345,15 @@ def _materialize(images: dict[str, bytes], folder: Path, out: Path) -> Path:
         source = Path(name)
         if source.parent == folder:
             (out / source.name).write_bytes(data)
+    # The record of acknowledged inputs is written past the VFS, fsynced before each acknowledgement: as on disk.
+    record = acked.path_of(folder / NAME)
+    if record.exists():
+        shutil.copy2(record, acked.path_of(out / NAME))
     return out
 
 
 def _difference(expected: Model, found: Model, codes: list[str]) -> str:
-    if codes:
-        return f"the store reported {codes}"
-    parts = []
+    parts = [f"the store reported {codes}"] if codes else []
     for sid in sorted(set(expected) | set(found)):
         want, got = expected.get(sid), found.get(sid)
         if want is None or got is None:

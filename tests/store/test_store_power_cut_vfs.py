@@ -77,7 +77,7 @@ def test_the_harness_catches_a_redo_never_committed(tmp_path: Path, monkeypatch:
     original = StoredSession.redo
 
     def redo(self: StoredSession) -> Any:
-        monkeypatch.setattr(self.store, "write", lambda work: None)
+        monkeypatch.setattr(self.store, "write", lambda work, acknowledged: None)
         try:
             return original(self)
         finally:

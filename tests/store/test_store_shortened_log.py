@@ -20,6 +20,7 @@ from companion.store.drive import long_setup
 
 NAME = "sessions.sqlite3"
 SUFFIXES = ("", "-wal", "-acked")
+TURNS = int(os.environ.get("FUZZ_EXAMPLES", "9"))  # inputs, round robin over the three sessions
 
 
 def _written(folder: Path) -> tuple[Path, dict[int, int]]:
@@ -30,7 +31,7 @@ def _written(folder: Path) -> tuple[Path, dict[int, int]]:
     Store(path).close()
     store = Store(path, snapshot_every=4, checkpoint_every=1_000_000)
     sessions = [start(store, long_setup(seed)) for seed in (1, 2, 3)]
-    for turn in range(15):
+    for turn in range(TURNS):
         assert play(sessions[turn % 3], 1, seed=turn) == 1
     acknowledged = {s.id: s.head for s in sessions}
     copy = folder / "copy"
@@ -49,7 +50,7 @@ def _cuts(log: wal.Log) -> list[int]:
     for frame in log.frames:
         start = frame.offset - wal.FRAME_HEADER
         out += [start, start + 1, start + wal.FRAME_HEADER + log.page_size // 2, start + size - 1]
-    return out + [len(log.data)]
+    return [*out, len(log.data)]
 
 
 def _found(path: Path) -> tuple[list[dict[str, object]], dict[int, int]]:
@@ -68,7 +69,7 @@ def test_every_acknowledged_input_lost_with_the_end_of_the_log_is_reported_by_se
         tmp_path: Path) -> None:
     source, acknowledged = _written(tmp_path)
     log = wal.read(Path(f"{source}-wal").read_bytes(), wal.page_size_of(source))
-    assert len(log.commits_after(0)) == 3 + 15 and log.recoverable == len(log.frames)
+    assert len(log.commits_after(0)) == 3 + TURNS and log.recoverable == len(log.frames)
     silent, losses = [], 0
     for n, cut in enumerate(_cuts(log)):
         folder = tmp_path / f"cut{n}"

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import shutil
 import signal
 from pathlib import Path
 
 import pytest
 from store_helpers import play, start
 
-from companion.store import Store, StoredSession, wal
+from companion.store import Store, StoredSession, acked, wal
 from companion.store.db import quarantine
 from companion.store.drive import long_setup
 
@@ -129,11 +130,25 @@ def test_the_log_reader_agrees_with_sqlite_on_a_sound_log(path: Path) -> None:
     assert len(commits) >= 90 and log.recoverable == commits[-1].index == len(log.frames)
 
 
+def _in_flight(path: Path, session: int, head: int) -> None:
+    """The record of acknowledged inputs as a power cut during the session's last commit leaves it: that
+    commit was never acknowledged, so the record still vouches for the input before it."""
+    copy = path.parent / "copy" / path.name
+    copy.parent.mkdir()
+    for suffix in ("", "-wal"):
+        shutil.copy2(f"{path}{suffix}", f"{copy}{suffix}")
+    with Store(copy) as store:
+        (data,) = store.conn.execute("SELECT input FROM inputs WHERE session = ? AND seq = ?",
+                                     (session, head - 1)).fetchone()
+    acked.Record(path).rewrite([acked.Acked(session, head - 1, acked.digest(data))])
+
+
 def test_a_torn_last_commit_is_told_softly_and_kept(path: Path) -> None:
     """A power cut during a commit, with the disk writing its pages out of order, leaves the last commit's
     frame whole and an earlier frame of the same commit unwritten; a damaged card can leave the same. One
     change, never acknowledged or damaged: the table is told which session, and the log is kept."""
     acknowledged = _killed_writer(path)
+    _in_flight(path, max(acknowledged), acknowledged[max(acknowledged)])
     log_path = Path(f"{path}-wal")
     data = bytearray(log_path.read_bytes())
     log = wal.read(bytes(data), wal.page_size_of(path))
@@ -152,3 +167,22 @@ def test_a_torn_last_commit_is_told_softly_and_kept(path: Path) -> None:
     assert now[last_session] == acknowledged[last_session] - 1
     assert {i: h for i, h in now.items() if i != last_session} == {
         i: h for i, h in acknowledged.items() if i != last_session}
+
+
+def test_a_torn_last_commit_that_was_acknowledged_is_told_as_lost(path: Path) -> None:
+    """The same damage to a commit the table had been shown as done (the record vouches for it): the
+    session and the input are named, not softened into a power cut."""
+    acknowledged = _killed_writer(path)
+    log_path = Path(f"{path}-wal")
+    data = bytearray(log_path.read_bytes())
+    log = wal.read(bytes(data), wal.page_size_of(path))
+    torn = log.frames[log.commits_after(0)[-2].index]
+    data[torn.offset:torn.offset + log.page_size] = bytes(log.page_size)
+    log_path.write_bytes(bytes(data))
+    with Store(path) as store:
+        codes = sorted(p.code for p in store.problems)
+        (lost,) = [p.msg for p in store.problems if p.code == "log-shortened"]
+    last = max(acknowledged)
+    assert codes == ["log-shortened", "wal-last-change"]
+    assert lost.fields == {"session": last, "input": acknowledged[last], "head": acknowledged[last] - 1}
+    assert f"{acknowledged[last]}" in lost.text("ar") and lost.text("be") != lost.text("en")
