@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -46,8 +46,12 @@ class GpioSettings(msgspec.Struct, forbid_unknown_fields=True):
     pins: Pins = msgspec.field(default_factory=Pins)
 
 
+# A path a file can have: no control characters (a NUL cannot reach the system at all), within PATH_MAX.
+FilePath = Annotated[str, msgspec.Meta(min_length=1, max_length=4096, pattern=r"^[^\x00-\x1f\x7f]+$")]
+
+
 class StoreSettings(msgspec.Struct, forbid_unknown_fields=True):
-    path: str = "~/.local/share/crypt-companion/sessions.sqlite3"
+    path: FilePath = "~/.local/share/crypt-companion/sessions.sqlite3"
 
 
 class TouchSettings(msgspec.Struct, forbid_unknown_fields=True):

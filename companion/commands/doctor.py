@@ -317,7 +317,16 @@ def check_data(m: Machine) -> Iterator[Finding]:
 
 
 def check_store(m: Machine) -> Iterator[Finding]:
-    path = Path(m.settings.store.path).expanduser()
+    try:
+        yield from store_findings(Path(m.settings.store.path).expanduser())
+    # A path the system refuses (a name longer than the file system allows, a home folder that is not there).
+    except (OSError, RuntimeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        yield Finding("session store", Level.PROBLEM, f"{m.settings.store.path} cannot be used: {reason}",
+                      "set [store] path to a shorter path in a folder this user owns")
+
+
+def store_findings(path: Path) -> Iterator[Finding]:
     if path.exists():
         if not (path.is_file() and os.access(path, os.R_OK | os.W_OK)):
             yield Finding("session store", Level.PROBLEM, f"{path} is not a file this user may write",

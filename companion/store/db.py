@@ -126,9 +126,11 @@ def open_db(path: Path | str, connect: Connect = sqlite_connect) -> Opened:
     """The store at `path`, migrated to the current schema; never raises for a bad file or disk."""
     if str(path) == MEMORY:
         return Opened(_connect(connect, MEMORY), MEMORY, durable=False)
-    path = Path(path).expanduser()
     problems: list[Problem] = []
     try:
+        # A path from a caller that did not read it through the settings' schema may still name no file: a
+        # NUL (ValueError), a home folder that does not exist (RuntimeError), too long a name (OSError).
+        path = Path(path).expanduser()
         path.parent.mkdir(parents=True, exist_ok=True)
         refused = _not_writable(path)
         if refused is not None:
@@ -139,8 +141,8 @@ def open_db(path: Path | str, connect: Connect = sqlite_connect) -> Opened:
                 "The session store was an empty file: the sessions it held are gone (the card or a copy lost "
                 "them). It was kept as {file}, and a new store was started.", {"file": _shown(path, aside)})))
         return _open_or_set_aside(path, connect, problems)
-    except (sqlite3.Error, OSError, NewerSchema) as exc:
-        return _in_memory(path, connect, problems, exc)
+    except (sqlite3.Error, OSError, ValueError, RuntimeError, NewerSchema) as exc:
+        return _in_memory(Path(path), connect, problems, exc)
 
 
 def _not_writable(path: Path) -> str | None:
