@@ -28,6 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from companion import config
     from companion.store import Store, StoredSession, export
+    from companion.store.session import heroes_of
 
     try:
         path = args.store or config.load().store.path
@@ -39,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
             print(problem.msg.text(args.lang))
         if args.action == "list":
             for info in store.unfinished() if args.unfinished else store.sessions():
-                heroes = ", ".join(str(h) for h in info.setup.get("heroes", []))
+                heroes = heroes_of(info.setup)
                 when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.updated))
                 print(f"{info.id:>5}  {when}  {info.game:<10} {info.head:>6} inputs  "
                       f"{info.outcome or 'unfinished':<16} {heroes}")

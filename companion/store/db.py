@@ -277,24 +277,25 @@ def shortened(conn: Any, path: Path) -> list[tuple[Problem, acked.Acked]]:
     commit acknowledged meanwhile by another process is found in it)."""
     out: list[tuple[Problem, acked.Acked]] = []
     for entry in acked.read(path).values():
-        row = conn.execute("SELECT head FROM sessions WHERE id = ?", (entry.session,)).fetchone()
+        row = conn.execute("SELECT CAST(head AS INTEGER) FROM sessions WHERE id = ?", (entry.session,)).fetchone()
         if row is None:
             out.append((Problem("log-shortened", Msg(
                 "Session {session}, saved up to input {input} and shown as done, is missing from the store: the "
                 "card dropped the end of the store's log. Start that game again.",
                 {"session": entry.session, "input": entry.head})), acked.Acked(entry.session, -1, acked.digest(None))))
             continue
-        head = int(row[0])
-        found = conn.execute("SELECT input FROM inputs WHERE session = ? AND seq = ?",
+        head = int(row[0] or 0)
+        found = conn.execute("SELECT CAST(input AS BLOB) FROM inputs WHERE session = ? AND seq = ?",
                              (entry.session, entry.head)).fetchone()
-        if entry.head == 0 or (found is not None and acked.holds(bytes(found[0]), entry)):
+        if entry.head == 0 or (found is not None and acked.holds(bytes(found[0] or b""), entry)):
             continue
-        now = conn.execute("SELECT input FROM inputs WHERE session = ? AND seq = ?", (entry.session, head)).fetchone()
+        now = conn.execute("SELECT CAST(input AS BLOB) FROM inputs WHERE session = ? AND seq = ?",
+                           (entry.session, head)).fetchone()
         out.append((Problem("log-shortened", Msg(
             "Session {session} lost input {input}, which had been saved and shown as done: the card dropped the end "
             "of the store's log. The game now stands at input {head}: play again what came after it.",
             {"session": entry.session, "input": entry.head, "head": head})),
-            acked.Acked(entry.session, head, acked.digest(bytes(now[0]) if now is not None else None))))
+            acked.Acked(entry.session, head, acked.digest(bytes(now[0] or b"") if now is not None else None))))
     return out
 
 

@@ -19,7 +19,7 @@ from companion.core.messages import Lang, Msg
 from companion.core.rules import Session, SetupError, find, parse_input
 from companion.store import acked
 from companion.store.db import Problem
-from companion.store.session import Store, StoredSession
+from companion.store.session import Store, StoredSession, heroes_of
 
 
 def to_scenario(session: StoredSession) -> dict[str, Any]:
@@ -50,31 +50,32 @@ def dump_stored(store: Store, session_id: int) -> str | Problem:
     where the table stood, read without the engine, so that the table can still send it as a bug report
     (`companion replay` then names the input this engine refuses)."""
     try:
-        row = store.conn.execute("SELECT game, setup, head FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        row = store.conn.execute("SELECT CAST(game AS BLOB), CAST(setup AS BLOB), head FROM sessions WHERE id = ?",
+                                 (session_id,)).fetchone()
         if row is None:
             return Problem("no-session", Msg("There is no session {id}.", {"id": session_id}))
         game, setup, head = row
-        rows = store.conn.execute("SELECT input FROM inputs WHERE session = ? AND seq <= ? ORDER BY seq",
-                                  (session_id, head)).fetchall()
+        rows = store.conn.execute("SELECT CAST(input AS BLOB) FROM inputs WHERE session = ? AND seq <= ? ORDER BY "
+                                  "seq", (session_id, head)).fetchall()
     except sqlite3.Error as exc:
         return Problem("store-failed", Msg("The saved sessions cannot be read ({detail}). Run companion doctor.",
                                            {"detail": str(exc)}))
     return _yaml({
         "title": f"Session {session_id} ({game}), its stored log exported {time.strftime('%Y-%m-%d %H:%M')}: "
                  "it could not be resumed",
-        "game": game,
+        "game": bytes(game or b"").decode("utf-8", "replace"),
         "setup": _raw(setup),
         "inputs": [_raw(data) for (data,) in rows],
     })
 
 
-def _raw(data: bytes) -> dict[str, Any]:
+def _raw(data: bytes | None) -> dict[str, Any]:
     """A stored JSON object as plain data; anything else as text, so that nothing is left out."""
     try:
-        value = json.loads(data)
-    except (ValueError, TypeError):
+        value = json.loads(data or b"")
+    except ValueError:
         value = None
-    return value if isinstance(value, dict) else {"unreadable": bytes(data).decode("utf-8", "replace")}
+    return value if isinstance(value, dict) else {"unreadable": bytes(data or b"").decode("utf-8", "replace")}
 
 
 def _yaml(data: dict[str, Any]) -> str:
@@ -90,7 +91,7 @@ def _yaml(data: dict[str, Any]) -> str:
 def transcript(session: StoredSession, lang: Lang = "en") -> str:
     """What happened, input by input, in the table's language (the same text `companion replay` prints)."""
     played = sc.play(msgspec.convert(to_scenario(session), sc.Scenario), lang)
-    heroes = ", ".join(str(h) for h in session.setup.get("heroes", []))
+    heroes = heroes_of(session.setup)
     header = Msg("Session {id}: {game} with {heroes}, {count} inputs.",
                  {"id": session.id, "game": session.game, "heroes": heroes, "count": session.head})
     return "\n".join([header.text(lang), "", *played.transcript]) + "\n"

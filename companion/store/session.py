@@ -69,6 +69,42 @@ def _decode_kept(blob: bytes) -> tuple[Input, str]:
     return kept.input, kept.seen_for
 
 
+class _SessionRow(msgspec.Struct, array_like=True, frozen=True):
+    """A `sessions` row as read (`_SESSION`): every text and JSON column as bytes, so that a damaged record of
+    the database file (SQLite keeps no checksum of it: any value may come back of another kind, or text that is
+    not UTF-8) fails here, as a session that cannot be read, never further on."""
+
+    id: int
+    game: bytes
+    setup: bytes
+    created: float
+    updated: float
+    head: int
+    outcome: bytes | None
+
+
+_SESSION = ("SELECT id, CAST(game AS BLOB), CAST(setup AS BLOB), created, updated, head, CAST(outcome AS BLOB) "
+            "FROM sessions")
+_SETUP = msgspec.json.Decoder(dict[str, Any])
+
+
+def _text(data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise msgspec.ValidationError(f"a damaged text: {exc}") from None
+
+
+def _rows(rows: list[Any], kind: Any) -> Any:
+    """Rows read as `kind`; one of another kind is damage (msgspec.ValidationError)."""
+    return msgspec.convert(rows, list[kind])
+
+
+def heroes_of(setup: Mapping[str, Any]) -> str:
+    heroes = setup.get("heroes")
+    return ", ".join(str(h) for h in heroes) if isinstance(heroes, list) else ""
+
+
 class ResumeError(Exception):
     """A stored session that cannot be rebuilt (its log no longer plays through this engine)."""
 
@@ -175,13 +211,22 @@ class Store:
     def sessions(self) -> list[SessionInfo]:
         """Every session, newest first (none, and a problem in `problems`, if the file cannot be read)."""
         try:
-            rows = self.conn.execute("SELECT id, game, setup, created, updated, head, outcome FROM sessions "
-                                     "ORDER BY updated DESC").fetchall()
-            return [SessionInfo(i, g, msgspec.json.decode(s), c, u, h, o) for i, g, s, c, u, h, o in rows]
-        except (sqlite3.Error, msgspec.MsgspecError) as exc:
-            self.problems.append(Problem("store-failed", Msg(
+            rows = self.conn.execute(f"{_SESSION} ORDER BY updated DESC").fetchall()
+        except sqlite3.Error as exc:
+            self._tell(Problem("store-failed", Msg(
                 "The saved sessions cannot be read ({detail}). Run companion doctor.", {"detail": str(exc)})))
             return []
+        out: list[SessionInfo] = []
+        for row in rows:
+            try:
+                out.append(_info(msgspec.convert(row, _SessionRow)))
+            except msgspec.MsgspecError as exc:
+                self._tell(_cannot_resume(row[0], exc))
+        return out
+
+    def _tell(self, problem: Problem) -> None:
+        if problem not in self.problems:
+            self.problems.append(problem)
 
     def unfinished(self) -> list[SessionInfo]:
         return [s for s in self.sessions() if s.outcome is None]
@@ -189,27 +234,39 @@ class Store:
     def resume(self, session_id: int) -> StoredSession | Problem:
         """The session exactly at its last accepted input, or why it cannot be resumed (its data stays)."""
         try:
-            row = self.conn.execute("SELECT game, setup, head FROM sessions WHERE id = ?", (session_id,)).fetchone()
+            row = self.conn.execute(f"{_SESSION} WHERE id = ?", (session_id,)).fetchone()
             if row is None:
                 return Problem("no-session", Msg("There is no session {id}.", {"id": session_id}))
-            game, setup, head = row
-            rows = self.conn.execute("SELECT seq, input FROM inputs WHERE session = ? ORDER BY seq",
-                                     (session_id,)).fetchall()
+            info = _info(msgspec.convert(row, _SessionRow))
+            head = info.head
+            rows: list[tuple[int, bytes]] = _rows(self.conn.execute(
+                "SELECT seq, CAST(input AS BLOB) FROM inputs WHERE session = ? ORDER BY seq", (session_id,)).fetchall(),
+                tuple[int, bytes])
             if [seq for seq, _ in rows] != list(range(1, len(rows) + 1)) or not 0 <= head <= len(rows):
                 raise ResumeError("its log has gaps")
-            kept = [_decode_kept(b) for (b,) in self.conn.execute(
-                "SELECT input FROM kept WHERE session = ? ORDER BY n", (session_id,))]
-            rules = find(game)
-            session = StoredSession(self, session_id, game, rules, msgspec.json.decode(setup), None,
+            kept = [_decode_kept(b) for (b,) in _rows(self.conn.execute(
+                "SELECT CAST(input AS BLOB) FROM kept WHERE session = ? ORDER BY n", (session_id,)).fetchall(),
+                tuple[bytes])]
+            rules = find(info.game)
+            session = StoredSession(self, session_id, info.game, rules, info.setup, None,
                                     [_INPUT.decode(b) for _, b in rows], [k for k, _ in kept])
             session.kept_for = [f for _, f in kept]
             session.state = session.rebuild(head)
             session.head = head
             return session
         except (sqlite3.Error, msgspec.MsgspecError, SetupError, ResumeError) as exc:
-            return Problem("cannot-resume", Msg(
-                "Session {id} cannot be resumed ({detail}). Its data is kept: export it with "
-                "'companion sessions export {id}' to report the problem.", {"id": session_id, "detail": str(exc)}))
+            return _cannot_resume(session_id, exc)
+
+
+def _info(row: _SessionRow) -> SessionInfo:
+    return SessionInfo(row.id, _text(row.game), _SETUP.decode(row.setup), row.created, row.updated, row.head,
+                       None if row.outcome is None else _text(row.outcome))
+
+
+def _cannot_resume(session_id: int, exc: Exception) -> Problem:
+    return Problem("cannot-resume", Msg(
+        "Session {id} cannot be resumed ({detail}). Its data is kept: export it with "
+        "'companion sessions export {id}' to report the problem.", {"id": session_id, "detail": str(exc)}))
 
 
 class StoredSession:
@@ -345,10 +402,10 @@ class StoredSession:
             taken = [at for (at,) in self.store.conn.execute(
                 "SELECT seq FROM snapshots WHERE session = ? AND seq <= ? ORDER BY seq DESC", (self.id, seq))]
             for at in taken:
-                (data,) = self.store.conn.execute("SELECT state FROM snapshots WHERE session = ? AND seq = ?",
-                                                  (self.id, at)).fetchone()
-                try:
-                    start, state = at, self.rules.decode(data)
+                (data,) = self.store.conn.execute("SELECT CAST(state AS BLOB) FROM snapshots WHERE session = ? AND "
+                                                  "seq = ?", (self.id, at)).fetchone()
+                try:  # a damaged row's seq or state may be of any kind
+                    start, state = msgspec.convert(at, int), self.rules.decode(msgspec.convert(data, bytes))
                     break
                 except msgspec.MsgspecError:
                     continue

@@ -17,9 +17,11 @@ import traceback
 from pathlib import Path
 
 import pytest
-from store_helpers import play, start
+from store_helpers import play, start, worked_turn
 
 from companion import cli
+from companion.core.flow import Accepted, Choose, Rejection
+from companion.core.rules import parse_input
 from companion.store import Store, StoredSession, export
 from companion.store.db import inspect
 from companion.store.drive import long_setup
@@ -28,14 +30,23 @@ TRIALS = int(os.environ.get("FUZZ_EXAMPLES", "60"))
 
 
 def _pristine(folder: Path) -> Path:
-    """Three sessions with snapshots, an undo and kept dice, checkpointed into the database file."""
+    """Three sessions with snapshots and undos, the last with cards kept from an abandoned stretch (the
+    rulebook's worked turn, undone to "keep or reroll?" and answered otherwise), checkpointed into the file."""
     path = folder / "pristine.sqlite3"
     with Store(path, snapshot_every=5) as store:
-        for seed in (1, 2, 3):
+        for seed in (1, 2):
             session = start(store, long_setup(seed))
             play(session, 12, seed=seed)
             session.undo()
             play(session, 2, seed=seed + 10)
+        worked = worked_turn()
+        session = start(store, worked.setup)
+        for raw in worked.inputs:
+            inp = parse_input(raw)
+            assert not isinstance(inp, Rejection) and isinstance(session.submit(inp), Accepted)
+        session.undo()
+        session.undo()
+        assert isinstance(session.submit(Choose(option="gold")), Accepted) and session.kept
     assert not Path(f"{path}-wal").exists()
     return path
 
@@ -111,7 +122,8 @@ def test_a_value_of_the_wrong_kind_in_any_column_never_raises(
     conn = sqlite3.connect(path, isolation_level=None)
     key = "id" if table == "sessions" else "session"
     try:
-        changed = conn.execute(f"UPDATE {table} SET {column} = {WRONG[wrong]} WHERE {key} = 2").rowcount
+        changed = conn.execute(f"UPDATE {table} SET {column} = {WRONG[wrong]} "
+                                   f"WHERE {key} = (SELECT MAX({key}) FROM {table})").rowcount
     except sqlite3.IntegrityError:
         pytest.skip(f"{table}.{column} is NOT NULL; a damaged record may hold it, SQL may not write it")
     finally:
