@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import reprlib
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from companion.core import files
+from companion.core import files, guard
 from companion.core.flow import Act, Draw, Input, Rejection, Roll, Throw
 from companion.core.messages import Lang
 from companion.core.rules import Session, SetupError, find, parse_input
@@ -101,10 +102,17 @@ def describe(inp: Input) -> str:
 
 
 def play(scenario: Scenario, lang: Lang = "en") -> Result:
+    """The scenario played, guarded as the table is (`companion.core.guard`): an engine exception refuses the
+    input (`engine-bug`, also a failure), or the setup (a `ScenarioError`), and the log says where."""
     try:
-        session: Session[Any] = Session(find(scenario.game), scenario.setup)
+        started = guard.guarded(lambda: Session(find(scenario.game), scenario.setup),
+                                msgspec.json.encode(scenario.setup), where=f"the setup of {scenario.game}",
+                                expected=(SetupError,))
     except SetupError as exc:
         raise ScenarioError(str(exc)) from exc
+    if isinstance(started, Rejection):
+        raise ScenarioError(f"{started.code}: {started.msg.text(lang)}")
+    session: Session[Any] = started
     result = Result(session)
     checkpoints = sorted(scenario.expect.after, key=lambda c: c.input)
     for checkpoint in checkpoints:
@@ -116,9 +124,12 @@ def play(scenario: Scenario, lang: Lang = "en") -> Result:
         if isinstance(parsed, Rejection):
             _refused(result, f"input {number}", parsed, lang)
         else:
-            outcome = session.submit(parsed)
+            outcome = guard.guarded(partial(session.submit, parsed), msgspec.json.encode(parsed), session,
+                                    where=f"input {number} of the scenario")
             if isinstance(outcome, Rejection):
                 _refused(result, describe(parsed), outcome, lang)
+                if outcome.code == guard.CODE:
+                    result.failures.append(f"input {number}: {outcome.msg.text(lang)}")
             else:
                 result.transcript.append(f"#{outcome.seq} {describe(parsed)}")
                 result.transcript += [f"    {e.msg.text(lang)}  [{e.rule}]" for e in outcome.events]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ import yaml
 
 from companion.core import scenario as sc
 from companion.core.flow import Rejection
+from companion.core.guard import CODE, guarded
 from companion.core.messages import Lang, Msg
 from companion.core.rules import Session, SetupError, find, parse_input
 from companion.store import acked
@@ -104,21 +106,34 @@ def import_file(store: Store, path: Path) -> tuple[StoredSession, list[str]] | P
     except sc.ScenarioError as exc:
         return Problem("bad-import", Msg("{file} cannot be imported: {detail}",
                                          {"file": path.name, "detail": str(exc)}))
-    return import_inputs(store, scenario.game, scenario.setup, scenario.inputs)
+    return import_inputs(store, scenario.game, scenario.setup, scenario.inputs, path.name)
 
 
-def import_inputs(store: Store, game: str, setup: dict[str, Any],
-                  inputs: list[Any]) -> tuple[StoredSession, list[str]] | Problem:
-    """Inputs (plain data or `Input`s) played from `setup` and stored as one new session, in one commit."""
+def import_inputs(store: Store, game: str, setup: dict[str, Any], inputs: list[Any],
+                  source: str = "an import") -> tuple[StoredSession, list[str]] | Problem:
+    """Inputs (plain data or `Input`s) played from `setup` and stored as one new session, in one commit.
+
+    Guarded as the table is (`companion.core.guard`): should the engine raise, nothing is stored, the import is
+    refused (`engine-bug`) and the log holds the input (`source` names where it came from)."""
     try:
-        session: Session[Any] = Session(find(game), setup)
+        started = guarded(lambda: Session(find(game), setup), msgspec.json.encode(setup),
+                          where=f"the setup of {source}", expected=(SetupError,))
     except SetupError as exc:
         return Problem("bad-import", Msg("This session cannot be imported: {detail}", {"detail": str(exc)}))
+    if isinstance(started, Rejection):
+        return Problem(started.code, Msg("This session cannot be imported: the referee failed on its setup (bug "
+                                         "{ref}). Nothing was stored; the log holds the details.", started.msg.fields))
+    session: Session[Any] = started
     refused: list[str] = []
     snapshots: list[tuple[int, bytes]] = []
     for number, raw in enumerate(inputs, 1):
         inp = parse_input(msgspec.to_builtins(raw))
-        outcome = inp if isinstance(inp, Rejection) else session.submit(inp)
+        outcome = inp if isinstance(inp, Rejection) else guarded(
+            partial(session.submit, inp), msgspec.json.encode(inp), session, where=f"input {number} of {source}")
+        if isinstance(outcome, Rejection) and outcome.code == CODE:
+            return Problem(outcome.code, Msg(
+                "This session cannot be imported: the referee failed on its input {number} (bug {ref}). Nothing was "
+                "stored; the log holds the details.", {"number": number, "ref": outcome.msg.fields["ref"]}))
         if isinstance(outcome, Rejection):
             refused.append(f"input {number}: {outcome.code}")
         elif outcome.seq % store.snapshot_every == 0:

@@ -7,7 +7,6 @@ to show. Device statuses drive the LEDs; a fall or an escape round sounds the bu
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import queue
 import time
@@ -24,15 +23,14 @@ from companion.core.flow import (
     DiePrompt,
     Draw,
     Input,
-    Layer,
     Prompt,
     Rejection,
     Roll,
     Source,
     Throw,
     ThrowPrompt,
-    reject,
 )
+from companion.core.guard import guarded
 from companion.core.messages import Msg
 from companion.core.rules import TableRules
 from companion.table.matching import MarkerTap, match_tag, match_throw, reveal_act
@@ -127,25 +125,7 @@ class Table:
 
     def _guarded(self, call: Callable[[], T], what: bytes) -> T | Rejection:
         """`call`'s answer; should the engine raise (a bug), the input is refused and the game kept."""
-        rules = getattr(self.session, "rules", None)
-        before = rules.encode(self.session.state) if rules is not None else b""
-        try:
-            return call()
-        # A bug in the engine must not end the game at the table, whatever it raises.
-        except Exception as exc:
-            if rules is not None:
-                self.session.state = rules.decode(before)
-            return self._bug(what, before, exc)
-
-    def _bug(self, what: bytes, before: bytes, exc: Exception) -> Rejection:
-        """Refuse the input with a reference that finds its log record: the input, where the session
-        stood and the state it was applied to, enough to reproduce the bug with `companion replay`."""
-        ref = hashlib.sha256(what + before).hexdigest()[:8]
-        LOG.error("engine bug %s: input refused, game kept as it was; session %s at input %s; input %s; "
-                  "state before %s", ref, getattr(self.session, "id", None), getattr(self.session, "head", None),
-                  what.decode(), before.decode(errors="replace"), exc_info=exc)
-        return reject("engine-bug", Layer.NOT_NOW, "", "The referee failed on this input (bug {ref}): it is "
-                      "refused and the game is as it was. Try it another way; the log holds the details.", ref=ref)
+        return guarded(call, what, self.session, LOG)
 
     def app_roll(self) -> Update:
         """The app rolls the die the engine waits for, with the game's own seeded generator."""
