@@ -331,7 +331,11 @@ def inspect(path: Path) -> str | None:
             if version > SCHEMA_VERSION:
                 return f"written by a newer version of the app (schema {version}, this one reads {SCHEMA_VERSION})"
             check = [row[0] for row in conn.execute("PRAGMA quick_check")]
-            return None if check == ["ok"] else f"damaged: {'; '.join(check[:3])}"
+            if check != ["ok"]:
+                return f"damaged: {'; '.join(check[:3])}"
+            lost = [problem.msg.fields for problem, _ in shortened(conn, path)]
+            named = "; ".join(f"session {f['session']}, input {f['input']}" for f in lost[:20])
+            return f"missing acknowledged inputs (the card dropped the end of its log): {named}" if lost else None
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:

@@ -86,7 +86,8 @@ def _use(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
 
 
-def test_damaged_bytes_in_the_database_file_never_raise(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_fuzz_damaged_bytes_in_the_database_file_never_raise(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
     pristine = _pristine(tmp_path)
     data = pristine.read_bytes()
     rnd = random.Random(16)

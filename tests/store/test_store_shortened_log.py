@@ -13,14 +13,17 @@ import os
 import shutil
 from pathlib import Path
 
+import pytest
 from store_helpers import play, start
 
+from companion import cli
+from companion.core.messages import Msg
 from companion.store import Store, StoredSession, wal
 from companion.store.drive import long_setup
 
 NAME = "sessions.sqlite3"
 SUFFIXES = ("", "-wal", "-acked")
-TURNS = int(os.environ.get("FUZZ_EXAMPLES", "9"))  # inputs, round robin over the three sessions
+TURNS = 9  # inputs, round robin over the three sessions: 12 commits, every frame cut (a few seconds)
 
 
 def _written(folder: Path) -> tuple[Path, dict[int, int]]:
@@ -91,3 +94,21 @@ def test_every_acknowledged_input_lost_with_the_end_of_the_log_is_reported_by_se
         shutil.rmtree(folder)
     assert losses > 0
     assert silent == [], f"{len(silent)} of {len(_cuts(log))} cuts misreported:\n" + "\n".join(silent[:10])
+
+
+def test_doctor_and_the_sessions_list_name_the_lost_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`companion doctor` (which only looks) names them before the app opens the store; `sessions list`
+    (which opens it) says it in the table's language."""
+    source, acknowledged = _written(tmp_path)
+    os.truncate(f"{source}-wal", wal.HEADER // 2)
+    settings = tmp_path / "config.toml"
+    settings.write_text(f'[store]\npath = "{source}"\n', encoding="utf-8")
+    assert cli.main(["doctor", "--config", str(settings)]) == 1
+    (line,) = [line for line in capsys.readouterr().out.splitlines() if "session store" in line]
+    assert "PROBLEM" in line and all(f"session {s}, input {h}" in line for s, h in acknowledged.items())
+    assert cli.main(["sessions", "--store", str(source), "--lang", "ar", "list"]) == 0
+    out = capsys.readouterr().out
+    for sid, head in acknowledged.items():
+        said = Msg("Session {session}, saved up to input {input} and shown as done, is missing from the store: the "
+                   "card dropped the end of the store's log. Start that game again.", {"session": sid, "input": head})
+        assert said.text("ar") in out
