@@ -4,7 +4,7 @@ number turned into text. Whatever is damaged, the store reports it (the file set
 cannot be resumed, sessions that cannot be read) and never raises: opening it, listing, resuming, undoing,
 exporting, `companion sessions` and `doctor`'s look at it.
 
-Seeded trials, each damaging a few bytes of a copy of one store (60 in the default run; `FUZZ_EXAMPLES`
+Seeded trials, each damaging a few bytes of a copy of one store (30 in the default run; `FUZZ_EXAMPLES`
 for more, `make fuzz`)."""
 
 from __future__ import annotations
@@ -26,7 +26,12 @@ from companion.store import Store, StoredSession, export
 from companion.store.db import inspect
 from companion.store.drive import long_setup
 
-TRIALS = int(os.environ.get("FUZZ_EXAMPLES", "60"))
+TRIALS = int(os.environ.get("FUZZ_EXAMPLES", "30"))
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _pristine(tmp_path_factory.mktemp("pristine"))
 
 
 def _pristine(folder: Path) -> Path:
@@ -86,9 +91,8 @@ def _use(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
 
 
-def test_fuzz_damaged_bytes_in_the_database_file_never_raise(tmp_path: Path,
+def test_fuzz_damaged_bytes_in_the_database_file_never_raise(tmp_path: Path, pristine: Path,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
-    pristine = _pristine(tmp_path)
     data = pristine.read_bytes()
     rnd = random.Random(16)
     raised: list[str] = []
@@ -115,11 +119,12 @@ WRONG = {"null": "NULL", "integer": "7", "real": "2.5", "text": "'{\"heroes\": 1
 @pytest.mark.parametrize("wrong", sorted(WRONG))
 @pytest.mark.parametrize(("table", "column"), COLUMNS)
 def test_a_value_of_the_wrong_kind_in_any_column_never_raises(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], table: str, column: str, wrong: str) -> None:
+        tmp_path: Path, pristine: Path, capsys: pytest.CaptureFixture[str], table: str, column: str,
+        wrong: str) -> None:
     """What a damaged record can hold that a flipped byte rarely gives: each column of one session's rows with a
     value of another kind (SQLite keeps the kind of each value in the record, not in the column)."""
     path = tmp_path / "sessions.sqlite3"
-    shutil.copy2(_pristine(tmp_path), path)
+    shutil.copy2(pristine, path)
     conn = sqlite3.connect(path, isolation_level=None)
     key = "id" if table == "sessions" else "session"
     try:

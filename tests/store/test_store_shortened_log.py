@@ -23,7 +23,7 @@ from companion.store.drive import long_setup
 
 NAME = "sessions.sqlite3"
 SUFFIXES = ("", "-wal", "-acked")
-TURNS = 9  # inputs, round robin over the three sessions: 12 commits, every frame cut (a few seconds)
+TURNS = 6  # inputs, round robin over the three sessions: 9 commits, every frame cut (a few seconds)
 
 
 def _written(folder: Path) -> tuple[Path, dict[int, int]]:
