@@ -7,11 +7,12 @@ from collections.abc import Callable
 
 import msgspec
 
+from companion.core import numbers
 from companion.core.flow import Act, Arg, Layer, Rejection, reject
 from companion.core.messages import Plural, named, named_in
 from companion.games.descent import attack, templates, treachery, upkeep
 from companion.games.descent.data import POWER_DICE
-from companion.games.descent.grid import SIDES, Cell, Figure, adjacent, edge, parse_cell
+from companion.games.descent.grid import MAX_SIDE, SIDES, Cell, Figure, adjacent, edge, parse_cell
 from companion.games.descent.play import DICE, Play
 from companion.games.descent.state import Attack, Mode, Treachery
 
@@ -109,12 +110,16 @@ _MODES = {"melee": named("melee"), "ranged": named("ranged"), "breath": named("b
           "lightning": named("lightning")}
 
 
+NUMBERS: dict[str, tuple[int, int]] = {
+    "x": (-MAX_SIDE, 2 * MAX_SIDE), "y": (-MAX_SIDE, 2 * MAX_SIDE), "turn": (0, 270), "flip": (0, 1),
+    "open": (0, 1), **{kind: (0, treachery.MAX_POINTS) for kind in treachery.KINDS},
+    **{f"spend_{kind}": (-treachery.MAX_POINTS, treachery.MAX_POINTS) for kind in treachery.KINDS}}
+"""The acts' whole-number arguments and their bounds (a template's anchor may lie off the map, to be refused
+there; a negative spend is refused as overspent): beyond them, or not a whole number, is malformed."""
+
+
 def _int(args: dict[str, Arg], key: str, default: int = 0) -> int | None:
-    value = args.get(key, default)
-    if isinstance(value, int):
-        return value
-    text = value.strip()
-    return int(text) if text.lstrip("-").isdigit() else None
+    return numbers.whole(args.get(key, default), *NUMBERS[key])
 
 
 def lay(g: Play, inp: Act) -> tuple[Figure, set[Cell], list[str]] | Rejection:

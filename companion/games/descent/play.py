@@ -49,8 +49,9 @@ class Play:
         return kind.named() if kind else verbatim(die)
 
     def wound(self, f: Figure, wounds: int, rule: str) -> None:
-        """Wounds taken; the figure is killed when they reach its wounds."""
-        f.damage += wounds
+        """Wounds taken; the figure is killed when they reach its wounds, where the count stops (the state
+        holds no more wounds taken than a figure has)."""
+        f.damage = min(f.damage + wounds, f.wounds)
         if f.damage >= f.wounds and f.alive:
             f.alive = False
             self.say("killed", rule, "{figure} is killed.", {"figure": f.id}, figure=self.name(f.id))

@@ -28,11 +28,15 @@ SPLIT = "R-DW-17"
 def ask(g: Play, colours: list[str], purpose: ThrowPurpose, who: str) -> None:
     """Queue the throws of `colours`: one, or as many as the set's dice need (R-DW-17)."""
     batches: list[list[str]] = []
+    seen: Counter[str] = Counter()
     for colour in colours:
-        room = next((b for b in batches if b.count(colour) < g.d.values[colour].in_set), None)
-        if room is None:
-            batches.append(room := [])
-        room.append(colour)
+        # A colour's n-th die goes in the throw the set's dice of that colour reach it: one pass, so a
+        # long list of dice costs no more than its length.
+        n = seen[colour] // g.d.values[colour].in_set
+        seen[colour] += 1
+        if n == len(batches):
+            batches.append([])
+        batches[n].append(colour)
     g.s.pending += [ThrowStep(dice=_named(batch), purpose=purpose, who=who, part=n, parts=len(batches))
                     for n, batch in enumerate(batches, 1)]
 
