@@ -86,7 +86,7 @@ def entries(raw: Any, kind: type[T], name: str, errors: list[str], field: str = 
 def _label(item: Any, index: int) -> str:
     """An entry's id as its name when it is a short line of text, else its position."""
     key = item.get("id") if isinstance(item, dict) else None
-    if isinstance(key, str) and 0 < len(key) <= MAX_LABEL and key.isprintable():
+    if isinstance(key, str) and 0 < len(key) <= MAX_LABEL and key.isprintable() and key == key.strip():
         return key
     return f"#{index + 1}"
 

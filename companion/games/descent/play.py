@@ -13,6 +13,13 @@ DICE = "Base game: dice"
 DAMAGE = "Base game: damage"
 RANGE = "Base game: range"
 SURGES = "Base game: surges"
+MAX_QUOTED = 40
+
+
+def given(text: str) -> str:
+    """Text of an input quoted back in a refusal, cut short: an input may be as long as its file allows,
+    and a refusal stays one short line."""
+    return text if len(text) <= MAX_QUOTED else f"{text[:MAX_QUOTED]}…"
 
 
 class Play:
