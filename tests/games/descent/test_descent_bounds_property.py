@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 from descent_game import RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -164,6 +165,7 @@ def one_line(text: str) -> None:
     assert "\n" not in text and len(text) <= REFUSAL_CHARS, text[:300]
 
 
+@pytest.mark.timeout(300 + EXAMPLES)  # under tracemalloc an example took up to a third of a second on a loaded machine
 @FUZZ
 @given(setup=setups(), data=st.data())
 def test_property_setups_and_acts_at_their_bounds_are_played_or_refused_in_one_line(setup: dict[str, Any],
