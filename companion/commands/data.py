@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from companion.core import gamedata
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="data_command", required=True)
@@ -40,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _verdict(root: Path, errors: list[str]) -> int:
-    for error in errors:
+    for error in gamedata.shown(errors):
         print(error)
     if errors:
         print(f"{len(errors)} problem(s) in {root}")

@@ -13,6 +13,10 @@ from companion.core import files
 
 REPO_DATA = Path(__file__).resolve().parents[2] / "data"
 T = TypeVar("T")
+MAX_SHOWN = 20
+"""Problems a report lists before counting the rest: a file may hold thousands, each said the same way."""
+MAX_LINE = 300
+MAX_LABEL = 40
 
 
 def data_dir(game: str) -> Path:
@@ -25,8 +29,21 @@ class DataError(ValueError):
     """The data files cannot be used; `errors` lists every problem, each naming file, entry and field."""
 
     def __init__(self, errors: list[str]) -> None:
-        super().__init__("\n".join(errors))
+        super().__init__("\n".join(shown(errors)))
         self.errors = errors
+
+
+def shown(errors: list[str]) -> list[str]:
+    """The problems as a report lists them: the first `MAX_SHOWN`, each one line of at most `MAX_LINE`
+    characters, then how many more there are."""
+    out = [_cut(e.replace("\n", " "), MAX_LINE) for e in errors[:MAX_SHOWN]]
+    if len(errors) > MAX_SHOWN:
+        out.append(f"… and {len(errors) - MAX_SHOWN} more problem(s)")
+    return out
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
 
 
 def loaded(read: tuple[T | None, list[str]]) -> T:
@@ -46,22 +63,32 @@ def read_yaml(path: Path, name: str, errors: list[str]) -> Any:
     return None
 
 
-def entries(raw: Any, kind: type[T], name: str, errors: list[str]) -> list[T]:
+def entries(raw: Any, kind: type[T], name: str, errors: list[str], field: str = "") -> list[T]:
     """Each entry of a list converted to `kind`; an entry that does not fit is named in `errors` by its id
-    (or its position) and its field, and left out."""
+    (or its position) and its field, and left out. `field` names the list within the file, if it is one."""
     if raw is None:
         return []
     if not isinstance(raw, list):
-        errors.append(f"{name}: expected a list of entries, found {type(raw).__name__}")
+        where = f"field {field}: " if field else ""
+        errors.append(f"{name}: {where}expected a list of entries, found {type(raw).__name__}")
         return []
     out = []
+    entry = f"entry {field} " if field else "entry "
     for index, item in enumerate(raw):
-        label = item.get("id", f"#{index + 1}") if isinstance(item, dict) else f"#{index + 1}"
+        label = _label(item, index)
         try:
             out.append(msgspec.convert(item, kind))
         except msgspec.ValidationError as exc:
-            errors.append(f"{name}: entry {label}: {field_message(exc)}")
+            errors.append(f"{name}: {entry}{label}: {field_message(exc)}")
     return out
+
+
+def _label(item: Any, index: int) -> str:
+    """An entry's id as its name when it is a short line of text, else its position."""
+    key = item.get("id") if isinstance(item, dict) else None
+    if isinstance(key, str) and 0 < len(key) <= MAX_LABEL and key.isprintable() and key == key.strip():
+        return key
+    return f"#{index + 1}"
 
 
 class HasId(Protocol):

@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from companion.core import files, guard
+from companion.core import files, guard, numbers
 from companion.core.flow import Act, Draw, Input, Rejection, Roll, Throw
 from companion.core.messages import Lang
 from companion.core.rules import Session, SetupError, find, parse_input
@@ -252,10 +252,11 @@ def _show(value: Any) -> str:
 
 def _dig(data: Any, path: str) -> Any:
     for part in path.split("."):
-        if isinstance(data, list) and part.lstrip("-").isdigit():
-            if not -len(data) <= int(part) < len(data):
+        if isinstance(data, list):
+            index = numbers.whole(part, -len(data), len(data) - 1)
+            if index is None:
                 return _MISSING
-            data = data[int(part)]
+            data = data[index]
         elif isinstance(data, dict) and part in data:
             data = data[part]
         else:

@@ -7,12 +7,13 @@ from collections.abc import Callable
 
 import msgspec
 
+from companion.core import numbers
 from companion.core.flow import Act, Arg, Layer, Rejection, reject
 from companion.core.messages import Plural, named, named_in
 from companion.games.descent import attack, templates, treachery, upkeep
 from companion.games.descent.data import POWER_DICE
-from companion.games.descent.grid import SIDES, Cell, Figure, adjacent, edge, parse_cell
-from companion.games.descent.play import DICE, Play
+from companion.games.descent.grid import MAX_SIDE, SIDES, Cell, Figure, adjacent, edge, parse_cell
+from companion.games.descent.play import DICE, Play, given
 from companion.games.descent.state import Attack, Mode, Treachery
 
 
@@ -20,7 +21,8 @@ def perform(g: Play, inp: Act) -> Rejection | None:
     handler = _HANDLERS.get(inp.action)
     if handler is None:
         return reject("unknown-action", Layer.MALFORMED, "R-DW-15", "{action} is not something the referee does: "
-                      "attack, breath, lightning, start_turn, overlord, move, door or treachery.", action=inp.action)
+                      "attack, breath, lightning, start_turn, overlord, move, door or treachery.",
+                      action=given(inp.action))
     return handler(g, inp)
 
 
@@ -47,7 +49,7 @@ def _figure(g: Play, fid: str | None, role: str) -> Figure | Rejection:
     f = g.s.figure(fid or "")
     if f is None:
         return reject("unknown-figure", Layer.MALFORMED, "Map", "No figure {figure} is on the map ({role}).",
-                      figure=str(fid), role=role)
+                      figure=given(str(fid)), role=role)
     if not f.alive:
         return reject("figure-dead", Layer.ILLEGAL, "Map", "{figure} has been killed.", figure=g.name(f.id))
     return f
@@ -59,7 +61,7 @@ def _power(g: Play, args: dict[str, Arg]) -> list[str] | Rejection:
     for die in dice:
         if die not in g.d.dice:
             return reject("unknown-die", Layer.MALFORMED, DICE, "There is no {given} among the dice: red, blue, "
-                          "white, green, yellow, black.", given=die)
+                          "white, green, yellow, black.", given=given(die))
         if die not in POWER_DICE:
             return reject("not-power-die", Layer.ILLEGAL, DICE, "The {die} is not a power die (green, yellow, "
                           "black).", die=g.die(die))
@@ -109,12 +111,16 @@ _MODES = {"melee": named("melee"), "ranged": named("ranged"), "breath": named("b
           "lightning": named("lightning")}
 
 
+NUMBERS: dict[str, tuple[int, int]] = {
+    "x": (-MAX_SIDE, 2 * MAX_SIDE), "y": (-MAX_SIDE, 2 * MAX_SIDE), "turn": (0, 270), "flip": (0, 1),
+    "open": (0, 1), **{kind: (0, treachery.MAX_POINTS) for kind in treachery.KINDS},
+    **{f"spend_{kind}": (-treachery.MAX_POINTS, treachery.MAX_POINTS) for kind in treachery.KINDS}}
+"""The acts' whole-number arguments and their bounds (a template's anchor may lie off the map, to be refused
+there; a negative spend is refused as overspent): beyond them, or not a whole number, is malformed."""
+
+
 def _int(args: dict[str, Arg], key: str, default: int = 0) -> int | None:
-    value = args.get(key, default)
-    if isinstance(value, int):
-        return value
-    text = value.strip()
-    return int(text) if text.lstrip("-").isdigit() else None
+    return numbers.whole(args.get(key, default), *NUMBERS[key])
 
 
 def lay(g: Play, inp: Act) -> tuple[Figure, set[Cell], list[str]] | Rejection:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from companion.core.messages import Plural, named
 from companion.games.descent import throws
 from companion.games.descent.data import POWER_DICE, DescentData
-from companion.games.descent.grid import Board, Figure, Surge, adjacent, distance
+from companion.games.descent.grid import MAX_TOKENS, Board, Figure, Surge, adjacent, distance
 from companion.games.descent.play import DAMAGE, DICE, RANGE, Play
 from companion.games.descent.state import Attack, ChooseStep
 
@@ -173,14 +173,22 @@ def hit(g: Play, a: Attack, tid: str, damages: list[int], pierce: int, bought: l
     if not target.alive or sum(damages) < 1:
         return
     if bleed:
-        target.bleed += bleed
-        g.say("bleed", "R-DW-3", Plural("{target} takes {count} bleed token ({total} in all).",
-                                        "{target} takes {count} bleed tokens ({total} in all).", "count"),
+        placed = min(bleed, MAX_TOKENS - target.bleed)
+        target.bleed += placed
+        g.say("bleed", _TOKENS_RULE[placed == bleed], Plural("{target} takes {count} bleed token ({total} in all).",
+                                                             "{target} takes {count} bleed tokens ({total} in all).",
+                                                             "count"),
               target=g.name(tid),
-              count=bleed, total=target.bleed)
+              count=placed, total=target.bleed)
     if daze:
-        target.daze += daze
-        g.say("daze", "R-DW-3", Plural("{target} takes {count} daze token ({total} in all).",
-                                       "{target} takes {count} daze tokens ({total} in all).", "count"),
+        placed = min(daze, MAX_TOKENS - target.daze)
+        target.daze += placed
+        g.say("daze", _TOKENS_RULE[placed == daze], Plural("{target} takes {count} daze token ({total} in all).",
+                                                           "{target} takes {count} daze tokens ({total} in all).",
+                                                           "count"),
               target=g.name(tid),
-              count=daze, total=target.daze)
+              count=placed, total=target.daze)
+
+
+_TOKENS_RULE = {True: "R-DW-3", False: "R-DW-18"}
+"""Tokens placed as the attack carries them, or fewer, up to the most a figure holds (R-DW-18)."""

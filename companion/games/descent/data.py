@@ -20,13 +20,13 @@ import msgspec
 
 from companion.core import gamedata
 from companion.core.dice import DieKind
-from companion.games.descent.grid import KINDS, Board, Boulder, Cell, Door, Figure, MapState, Wall
+from companion.games.descent.grid import Board, Boulder, Cell, Door, Figure, MapState, Wall
 from companion.games.descent.schema import TERRAIN, DieValues, FaceValue, MapFile, Section, TemplateSpec
 
 T = TypeVar("T")
 ATTACK_DICE = ("red", "blue", "white")
 POWER_DICE = ("green", "yellow", "black")
-FACE_ID = re.compile(r"^r(\d+)-d(\d+)-s(\d+)$")
+FACE_ID = re.compile(r"r([0-9])-d([0-9])-s([0-9])")
 
 
 def data_dir() -> Path:
@@ -56,8 +56,6 @@ def _check_values(dice: dict[str, DieKind], values: dict[str, DieValues], errors
         if die not in dice:
             errors.append(f"{where}: not a die of dice.yaml")
             continue
-        if v.in_set < 1:
-            errors.append(f"{where}: field in_set: {v.in_set}: the set has at least one of each die")
         if v.power != (die in POWER_DICE):
             errors.append(f"{where}: field power: {die} {'is' if die in POWER_DICE else 'is not'} a power die")
         for face in {f.id for f in dice[die].faces}:
@@ -65,7 +63,7 @@ def _check_values(dice: dict[str, DieKind], values: dict[str, DieValues], errors
             if fv is None:
                 errors.append(f"{where}: field faces.{face}: the face of dice.yaml has no value")
                 continue
-            numbers = FACE_ID.match(face)
+            numbers = FACE_ID.fullmatch(face)
             if numbers and (fv.range, fv.damage, fv.surges) != tuple(int(n) for n in numbers.groups()):
                 errors.append(f"{where}: field faces.{face}: the id reads range-damage-surges "
                               f"{'-'.join(numbers.groups())}, the value says {fv.range}-{fv.damage}-{fv.surges}")
@@ -100,10 +98,12 @@ def _check_sections(sections: dict[str, Section], errors: list[str]) -> None:
 
 
 def build_map(f: MapFile, name: str, colours: set[str], errors: list[str]) -> tuple[MapState, list[Figure]] | None:
-    """The map's state and its figures, or None with every problem added to `errors`."""
+    """The map's state and its figures, or None with every problem added to `errors`. `f` is within the
+    schema's bounds (its size, its squares' letters, its figures'), so what is checked here is how its
+    parts fit together."""
     before = len(errors)
-    width = max((len(row) for row in f.floor), default=0)
-    if not f.floor or width == 0:
+    width = max(len(row) for row in f.floor)
+    if width == 0:
         errors.append(f"{name}: field floor: no squares")
         return None
     terrain: dict[str, list[Cell]] = {k: [] for k in TERRAIN.values()}
@@ -111,11 +111,7 @@ def build_map(f: MapFile, name: str, colours: set[str], errors: list[str]) -> tu
         if len(row) != width:
             errors.append(f"{name}: field floor[{y}]: {len(row)} squares, the widest row has {width}")
         for x, ch in enumerate(row):
-            if ch not in TERRAIN:
-                errors.append(f"{name}: field floor[{y}]: unknown square {ch!r} at column {x} "
-                              f"(one of {' '.join(TERRAIN)})")
-            else:
-                terrain[TERRAIN[ch]].append((x, y))
+            terrain[TERRAIN[ch]].append((x, y))
     m = MapState(id=f.id, width=width, height=len(f.floor), rock=sorted(terrain["rock"]),
                  rubble=terrain["rubble"], pits=terrain["pit"], stairs=terrain["stairs"],
                  walls=list(f.walls), doors=list(f.doors), boulders=list(f.boulders), en=f.en, ar=f.ar, be=f.be)
@@ -136,11 +132,6 @@ def build_map(f: MapFile, name: str, colours: set[str], errors: list[str]) -> tu
         if fig.id in ids:
             errors.append(f"{where}: field id: duplicate id")
         ids.append(fig.id)
-        if fig.kind not in KINDS:
-            errors.append(f"{where}: field kind: {fig.kind!r} is neither hero nor monster")
-        if min(fig.size) < 1 or fig.wounds < 1 or fig.armour < 0:
-            errors.append(f"{where}: size and wounds must be at least 1, armour at least 0")
-            continue
         for die in fig.dice:
             if die not in colours:
                 errors.append(f"{where}: field dice: unknown die colour {die!r} (one of {', '.join(sorted(colours))})")
@@ -167,15 +158,17 @@ def read_map(raw: Any, name: str, colours: set[str]) -> tuple[MapFile | None, tu
         return None, None, [f"{name}: expected a map (id, en, ar, floor...), found {type(raw).__name__}"]
     lists = {k: raw.get(k) for k in ("walls", "doors", "boulders", "figures")}
     kinds: dict[str, type[Any]] = {"walls": Wall, "doors": Door, "boulders": Boulder, "figures": Figure}
-    parsed = {k: gamedata.entries(v, kinds[k], f"{name}: {k}", errors) for k, v in lists.items()}
+    for k, v in lists.items():
+        gamedata.entries(v, kinds[k], name, errors, k)
     try:
         f = msgspec.convert({k: v for k, v in raw.items() if k not in lists}, MapFile)
+        if not errors:
+            # Each entry fits on its own: now the lists as a whole, within their bounds (how many figures...).
+            f = msgspec.convert({k: v for k, v in raw.items() if v is not None or k not in lists}, MapFile)
     except msgspec.ValidationError as exc:
         errors.append(f"{name}: {gamedata.field_message(exc)}")
-        return None, None, errors
     if errors:
         return None, None, errors
-    f = MapFile(**{**msgspec.structs.asdict(f), **parsed})
     built = build_map(f, name, colours, errors)
     return (f if built else None), built, errors
 
@@ -187,9 +180,9 @@ def read(root: Path | None = None) -> tuple[DescentData | None, list[str]]:
     def listed(name: str, kind: type[T]) -> list[T]:
         return gamedata.entries(gamedata.read_yaml(folder / name, name, errors), kind, name, errors)
 
-    dice = {d.id: d for d in listed("dice.yaml", DieKind)}
-    values = {v.id: v for v in listed("attack-dice.yaml", DieValues)}
-    templates: dict[str, TemplateSpec] = {t.id: t for t in listed("templates.yaml", TemplateSpec)}
+    dice = gamedata.by_id(listed("dice.yaml", DieKind), "dice.yaml", errors)
+    values = gamedata.by_id(listed("attack-dice.yaml", DieValues), "attack-dice.yaml", errors)
+    templates = gamedata.by_id(listed("templates.yaml", TemplateSpec), "templates.yaml", errors)
     section_list = listed("sections.yaml", Section)
     if errors:
         return None, errors

@@ -34,7 +34,7 @@ from companion.core.rules import Seating
 from companion.games.descent import actions, attack, throws, upkeep
 from companion.games.descent.data import DescentData, default
 from companion.games.descent.grid import Cell
-from companion.games.descent.play import SURGES, Play
+from companion.games.descent.play import SURGES, Play, given
 from companion.games.descent.setup import new_game
 from companion.games.descent.state import ChooseStep, GameState, Rolled, ThrowStep
 
@@ -140,7 +140,7 @@ def _answer(g: Play, step: ThrowStep | ChooseStep, inp: Input) -> Rejection | No
         return reject("expected-choice", Layer.NOT_NOW, CHOICES[step.purpose][1], "Waiting for a choice.")
     if inp.option not in step.options:
         return reject("unknown-option", Layer.ILLEGAL, CHOICES[step.purpose][1],
-                      "{option} is not one of the choices offered.", option=inp.option)
+                      "{option} is not one of the choices offered.", option=given(inp.option))
     s.pending.pop(0)
     _on_choose(g, step, inp.option)
     return None

@@ -9,64 +9,95 @@ same edge seen from the neighbour is the same wall. `Board` is a read-only view 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
+from companion.core import numbers
 from companion.core.messages import Naming
 
 Cell = tuple[int, int]
 Side = Literal["n", "e", "s", "w"]
 SIDES: dict[str, Cell] = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
-KINDS = ("hero", "monster")
+
+# The bounds of a map and its figures, as a map file, a scenario's setup and a stored state are read: each
+# is checked where the shape is declared, so no reader can forget it (issue 24).
+MAX_SIDE = 64
+"""Squares across or down a map: more than the base game's tiles laid out, few enough to draw."""
+MAX_FIGURE_SIDE = 4
+MAX_STAT = 99
+"""Wounds, armour, wounds taken; a surge's damage, range and pierce."""
+MAX_TOKENS = 20
+"""Bleed or daze tokens on one figure (R-DW-18)."""
+MAX_SURGE_COST = 10
+MAX_FIGURES = 64
+MAX_BOULDERS = 32
+MAX_DOORS = 256
+MAX_EDGES = 2 * MAX_SIDE * (MAX_SIDE + 1)
+MAX_LISTED = 8
+"""A figure's dice, abilities or surge abilities."""
+Ability = Literal["swarm", "bleed", "daze", "dodge", "undying"]
+"""The abilities the referee knows (an unknown one would be silently ignored)."""
+
+Id = Annotated[str, Meta(min_length=1, max_length=40, pattern="^[A-Za-z0-9_-]+$")]
+Coord = Annotated[int, Meta(ge=0, lt=MAX_SIDE)]
+Square = tuple[Coord, Coord]
+"""A square of a map, as files and states give it (`Cell` is any square, off the map too)."""
+Stat = Annotated[int, Meta(ge=0, le=MAX_STAT)]
+Tokens = Annotated[int, Meta(ge=0, le=MAX_TOKENS)]
+Extent = Annotated[int, Meta(ge=1, le=MAX_FIGURE_SIDE)]
 
 
 class Wall(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    at: Cell
+    at: Square
     side: Side
 
 
 class Door(msgspec.Struct, forbid_unknown_fields=True):
-    at: Cell
+    at: Square
     side: Side
     open: bool = False
 
 
 class Boulder(msgspec.Struct, forbid_unknown_fields=True):
-    id: str
-    at: Cell
+    id: Id
+    at: Square
     arrow: Side
 
 
 class Surge(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """An ability an attacker may buy with surges: its cost and what it adds."""
+    """An ability an attacker may buy with surges: its cost (one surge at least) and what it adds."""
 
-    id: str
-    cost: int = 1
-    damage: int = 0
-    range: int = 0
-    pierce: int = 0
-    bleed: int = 0
-    daze: int = 0
+    id: Id
+    cost: Annotated[int, Meta(ge=1, le=MAX_SURGE_COST)] = 1
+    damage: Stat = 0
+    range: Stat = 0
+    pierce: Stat = 0
+    bleed: Tokens = 0
+    daze: Tokens = 0
 
 
 class Figure(msgspec.Struct, Naming, forbid_unknown_fields=True):
-    id: str
+    """A figure on the map: `wounds` it can take, `damage` (wounds taken), its attack `dice` by colour,
+    the `abilities` the referee knows, and the bleed and daze tokens on it."""
+
+    id: Id
     kind: Literal["hero", "monster"]
-    at: Cell
+    at: Square
     en: str = ""
     ar: str = ""
     be: str = ""
-    size: Cell = (1, 1)
-    wounds: int = 1
-    damage: int = 0
-    armour: int = 0
-    dice: list[str] = []
+    size: tuple[Extent, Extent] = (1, 1)
+    wounds: Annotated[int, Meta(ge=1, le=MAX_STAT)] = 1
+    damage: Stat = 0
+    armour: Stat = 0
+    dice: Annotated[list[Id], Meta(max_length=MAX_LISTED)] = []
     melee: bool = True
-    abilities: list[str] = []
-    surges: list[Surge] = []
-    bleed: int = 0
-    daze: int = 0
+    abilities: Annotated[list[Ability], Meta(max_length=MAX_LISTED)] = []
+    surges: Annotated[list[Surge], Meta(max_length=MAX_LISTED)] = []
+    bleed: Tokens = 0
+    daze: Tokens = 0
     alive: bool = True
 
     def squares(self) -> list[Cell]:
@@ -74,17 +105,20 @@ class Figure(msgspec.Struct, Naming, forbid_unknown_fields=True):
         return [(x + dx, y + dy) for dy in range(self.size[1]) for dx in range(self.size[0])]
 
 
+Squares = Annotated[list[Square], Meta(max_length=MAX_SIDE * MAX_SIDE)]
+
+
 class MapState(msgspec.Struct, Naming, forbid_unknown_fields=True):
-    id: str
-    width: int
-    height: int
-    rock: list[Cell] = []
-    rubble: list[Cell] = []
-    pits: list[Cell] = []
-    stairs: list[Cell] = []
-    walls: list[Wall] = []
-    doors: list[Door] = []
-    boulders: list[Boulder] = []
+    id: Id
+    width: Annotated[int, Meta(ge=1, le=MAX_SIDE)]
+    height: Annotated[int, Meta(ge=1, le=MAX_SIDE)]
+    rock: Squares = []
+    rubble: Squares = []
+    pits: Squares = []
+    stairs: Squares = []
+    walls: Annotated[list[Wall], Meta(max_length=MAX_EDGES)] = []
+    doors: Annotated[list[Door], Meta(max_length=MAX_DOORS)] = []
+    boulders: Annotated[list[Boulder], Meta(max_length=MAX_BOULDERS)] = []
     en: str = ""
     ar: str = ""
     be: str = ""
@@ -159,8 +193,10 @@ def adjacent(board: Board, a: Figure, b: Figure) -> bool:
 
 
 def parse_cell(text: str) -> Cell | None:
-    """`"3,4"` as a square, or None."""
-    parts = text.split(",")
-    if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
+    """`"3,4"` as a square, or None; a coordinate goes as far off the map as a map is wide (the caller says
+    what is off the map)."""
+    parts = text.split(",", 2)
+    if len(parts) != 2:
         return None
-    return int(parts[0]), int(parts[1])
+    x, y = (numbers.whole(p, -MAX_SIDE, 2 * MAX_SIDE) for p in parts)
+    return None if x is None or y is None else (x, y)

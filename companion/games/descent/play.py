@@ -13,6 +13,13 @@ DICE = "Base game: dice"
 DAMAGE = "Base game: damage"
 RANGE = "Base game: range"
 SURGES = "Base game: surges"
+MAX_QUOTED = 40
+
+
+def given(text: str) -> str:
+    """Text of an input quoted back in a refusal, cut short: an input may be as long as its file allows,
+    and a refusal stays one short line."""
+    return text if len(text) <= MAX_QUOTED else f"{text[:MAX_QUOTED]}…"
 
 
 class Play:
@@ -49,8 +56,9 @@ class Play:
         return kind.named() if kind else verbatim(die)
 
     def wound(self, f: Figure, wounds: int, rule: str) -> None:
-        """Wounds taken; the figure is killed when they reach its wounds."""
-        f.damage += wounds
+        """Wounds taken; the figure is killed when they reach its wounds, where the count stops (the state
+        holds no more wounds taken than a figure has)."""
+        f.damage = min(f.damage + wounds, f.wounds)
         if f.damage >= f.wounds and f.alive:
             f.alive = False
             self.say("killed", rule, "{figure} is killed.", {"figure": f.id}, figure=self.name(f.id))

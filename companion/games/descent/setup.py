@@ -4,46 +4,57 @@ carries its own map), figures added or replaced by id, the seed, the overlord's 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
+from msgspec import Meta
 
+from companion.core import gamedata
 from companion.core.rng import Rng
 from companion.core.rules import SetupError
 from companion.games.descent.data import DescentData, read_map
+from companion.games.descent.grid import MAX_FIGURES, Figure, Id
 from companion.games.descent.state import GameState
 from companion.games.descent.treachery import MAX_HAND
 
-KEYS = {"map", "figures", "seed", "overlord_hand"}
+MAX_SEED = 2**63 - 1
+
+
+class Setup(msgspec.Struct, forbid_unknown_fields=True):
+    """A setup as a scenario or the store gives it: `map` a sample map's id or a whole map (checked as a map
+    file is), `figures` added to it or replacing those of the same id, the seed of the game's generator,
+    and the overlord's hand before treachery (R-DW-14)."""
+
+    map: Id | dict[str, Any]
+    figures: Annotated[list[Figure], Meta(max_length=MAX_FIGURES)] = []
+    seed: Annotated[int, Meta(ge=0, le=MAX_SEED)] = 0
+    overlord_hand: Annotated[int, Meta(ge=0, le=MAX_HAND)] = 3
 
 
 def new_game(d: DescentData, raw: Mapping[str, Any]) -> GameState:
-    unknown = sorted(set(raw) - KEYS)
-    if unknown:
-        raise SetupError(f"setup: unknown field(s) {', '.join(unknown)} (known: {', '.join(sorted(KEYS))})")
-    chosen = raw.get("map")
-    if isinstance(chosen, str):
-        if chosen not in d.maps:
-            raise SetupError(f"setup: field map: no map {chosen!r}; known: {', '.join(sorted(d.maps))}")
-        base: dict[str, Any] = msgspec.to_builtins(d.maps[chosen])
-        name = f"map {chosen}"
-    elif isinstance(chosen, dict):
-        base, name = dict(chosen), "setup map"
+    try:
+        setup = msgspec.convert(dict(raw), Setup)
+    except msgspec.ValidationError as exc:
+        raise SetupError(_one_line([f"setup: {gamedata.field_message(exc)}"])) from None
+    if isinstance(setup.map, str):
+        if setup.map not in d.maps:
+            raise SetupError(f"setup: field map: no map {setup.map!r}; known: {', '.join(sorted(d.maps))}")
+        base: dict[str, Any] = msgspec.to_builtins(d.maps[setup.map])
+        name = f"map {setup.map}"
     else:
-        raise SetupError("setup: field map: a sample map's name or a whole map is needed")
-    extra = raw.get("figures") or []
-    if not isinstance(extra, list) or not all(isinstance(f, dict) for f in extra):
-        raise SetupError("setup: field figures: expected a list of figures")
-    ids = {f.get("id") for f in extra}
-    base["figures"] = [f for f in base.get("figures") or [] if f.get("id") not in ids] + extra
+        base, name = dict(setup.map), "setup map"
+    ids = {f.id for f in setup.figures}
+    placed = base.get("figures") or []
+    if isinstance(placed, list):
+        kept = [f for f in placed if not (isinstance(f, dict) and isinstance(f.get("id"), str) and f["id"] in ids)]
+        base["figures"] = kept + msgspec.to_builtins(setup.figures)
     _, built, errors = read_map(base, name, set(d.dice))
     if built is None:
-        raise SetupError("\n".join(errors))
-    hand = raw.get("overlord_hand", 3)
-    if not isinstance(hand, int) or not 0 <= hand <= MAX_HAND:
-        raise SetupError(f"setup: field overlord_hand: {hand!r} is not a hand of 0 to {MAX_HAND} cards (R-DW-14)")
-    seed = raw.get("seed", 0)
-    if not isinstance(seed, int):
-        raise SetupError(f"setup: field seed: {seed!r} is not a whole number")
+        raise SetupError(_one_line(errors))
     m, figures = built
-    return GameState(map=m, figures=figures, rng=Rng(seed=seed), overlord_hand=hand)
+    return GameState(map=m, figures=figures, rng=Rng(seed=setup.seed), overlord_hand=setup.overlord_hand)
+
+
+def _one_line(errors: list[str]) -> str:
+    """A refusal is one line, however many problems it names (the first ones, and how many more)."""
+    return "; ".join(gamedata.shown(errors))

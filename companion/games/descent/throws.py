@@ -13,7 +13,7 @@ from collections import Counter
 
 from companion.core.flow import Input, Layer, Rejection, Source, Throw, ThrowPrompt, reject
 from companion.core.messages import LANGS, N_, Msg, Named, listed, verbatim
-from companion.games.descent.play import DICE, Play
+from companion.games.descent.play import DICE, Play, given
 from companion.games.descent.state import Rolled, ThrowPurpose, ThrowStep
 
 PURPOSES: dict[ThrowPurpose, tuple[str, str]] = {
@@ -28,11 +28,15 @@ SPLIT = "R-DW-17"
 def ask(g: Play, colours: list[str], purpose: ThrowPurpose, who: str) -> None:
     """Queue the throws of `colours`: one, or as many as the set's dice need (R-DW-17)."""
     batches: list[list[str]] = []
+    seen: Counter[str] = Counter()
     for colour in colours:
-        room = next((b for b in batches if b.count(colour) < g.d.values[colour].in_set), None)
-        if room is None:
-            batches.append(room := [])
-        room.append(colour)
+        # A colour's n-th die goes in the throw the set's dice of that colour reach it: one pass, so a
+        # long list of dice costs no more than its length.
+        n = seen[colour] // g.d.values[colour].in_set
+        seen[colour] += 1
+        if n == len(batches):
+            batches.append([])
+        batches[n].append(colour)
     g.s.pending += [ThrowStep(dice=_named(batch), purpose=purpose, who=who, part=n, parts=len(batches))
                     for n, batch in enumerate(batches, 1)]
 
@@ -107,11 +111,11 @@ def _check(g: Play, step: ThrowStep, inp: Throw, rule: str, wanted: Named) -> Re
     for die, face in inp.faces.items():
         if _colour(die) not in g.d.dice and die not in step.dice:
             return reject("unknown-die", Layer.MALFORMED, DICE, "There is no {given} among the dice: red, blue, "
-                          "white, green, yellow, black.", given=die)
+                          "white, green, yellow, black.", given=given(die))
         colour = step.dice.get(die)
         if colour is not None and g.d.dice[colour].face(face) is None:
             return reject("unknown-face", Layer.MALFORMED, DICE, "The {die} has no face {face}.",
-                          die=g.die(colour), face=face)
+                          die=g.die(colour), face=given(face))
     for die in inp.faces:
         if die in step.dice:
             continue
@@ -119,7 +123,7 @@ def _check(g: Play, step: ThrowStep, inp: Throw, rule: str, wanted: Named) -> Re
             return reject("wrong-die", Layer.ILLEGAL, rule, "This throw needs {dice}, not the {given}.",
                           dice=wanted, given=g.die(_colour(die)))
         return reject("extra-die", Layer.ILLEGAL, rule, "This throw's dice are {ids}: {given} is not one of them.",
-                      ids=", ".join(step.dice), given=die)
+                      ids=", ".join(step.dice), given=given(die))
     missing = [colour for die, colour in step.dice.items() if die not in inp.faces]
     if missing:
         return reject("missing-dice", Layer.ILLEGAL, rule, "This throw needs {dice}: {missing} not given.",

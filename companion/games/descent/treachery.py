@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 KINDS = ("event", "trap", "monster")
 MAX_HAND = 8
+MAX_POINTS = 99
+"""Treachery of one kind an overlord is said to have or spend: more than any scenario gives."""
 POINTS_PER_CARD = 2
 
 

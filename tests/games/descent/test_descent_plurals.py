@@ -11,8 +11,9 @@ import pytest
 from babel.messages.pofile import read_po
 from descent_game import drawn, game, play, throw
 
-from companion.core.flow import Act
+from companion.core.flow import Act, Choose
 from companion.core.messages import LOCALE_DIR, Msg, Plural
+from companion.games.descent.grid import MAX_TOKENS
 
 CATALOGUE = LOCALE_DIR / "ar" / "LC_MESSAGES" / "descent.po"
 COUNTED = ("wound", "token", "figure", "boulder", "square", "surge", "card", "die", "dice", "dodging", "treachery")
@@ -72,18 +73,20 @@ def test_wounds_agree_with_their_count(n: int, arabic: str, english: str) -> Non
     (2, "تتحرك صخرتان", "يتلقى رمزَي نزيف", "رمزا نزيف"),
     (3, "تتحرك 3 صخور", "يتلقى 3 رموز نزيف", "3 رموز نزيف"),
     (11, "تتحرك 11 صخرةً", "يتلقى 11 رمزًا للنزيف", "11 رمزًا للنزيف"),
-    (100, "تتحرك 100 صخرة", "يتلقى 100 رمز نزيف", "100 رمز نزيف"),
+    (MAX_TOKENS, f"تتحرك {MAX_TOKENS} صخرةً", f"يتلقى {MAX_TOKENS} رمزًا للنزيف", f"{MAX_TOKENS} رمزًا للنزيف"),
 ])
 def test_the_engine_s_counted_sentences_read_right_in_arabic(n: int, boulders: str, bleed: str, tokens: str) -> None:
     """Through the engine: n boulders roll (p. 5); an attack places n bleed tokens (R-DW-3), and the
-    figure's turn begins with them (pp. 5–6)."""
+    figure's turn begins with them (pp. 5–6). A hundred of either is beyond what a map holds (R-DW-18): the
+    100-and-over form is the wounds' above."""
     row = "." * (n + 2)
     s = game(drawn([row], boulders=[{"id": f"b{i}", "at": [i, 0], "arrow": "e"} for i in range(n)]))
     assert play(s, Act(actor="o", action="overlord"), lang="ar")[0] == f"يبدأ دور السيد: {boulders} قبل أي شيء آخر."
-    spider = {"id": "s", "kind": "monster", "at": [0, 0], "dice": ["red"], "abilities": ["bleed"] * n}
+    spider = {"id": "s", "kind": "monster", "at": [0, 0], "dice": ["red"], "surges": [{"id": "bleeding", "bleed": n}]}
     hero = {"id": "h", "kind": "hero", "at": [1, 0], "wounds": 99, "en": "Hero", "ar": "البطل"}
     duel = game(drawn(["...."], [spider, hero]))
-    texts = play(duel, Act(actor="s", action="attack", target="h"), throw("red=r0-d4-s0"), lang="ar")
+    texts = play(duel, Act(actor="s", action="attack", target="h"), throw("red=r1-d3-s1"), Choose(option="bleeding"),
+                 lang="ar")
     assert f"البطل {bleed} ({n} إجمالًا)." in texts
     assert play(duel, Act(actor="h", action="start_turn"), lang="ar")[0] == f"يبدأ دور البطل: {tokens} ولا رموز دوار."
 
