@@ -3,6 +3,8 @@
 Such a file may be hostile or merely wrong (a device, a FIFO, a huge file, another encoding, a YAML
 alias bomb, thousands of nested brackets, a misspelt key). Each is refused with a `FileError` whose
 text is one line: the file, the place in it, and the reason. The limits are in `docs/scenarios.md`.
+Every string of a YAML file comes in NFC-normalised, without control or bidi-control characters
+(companion/core/text.py).
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from typing import Any, TypeVar
 import msgspec
 import yaml
 import yaml.reader
+
+from companion.core.text import TextError, normalised
 
 T = TypeVar("T")
 
@@ -130,9 +134,12 @@ def _place(mark: Any) -> str:
 
 
 def parse_yaml(path: Path | str, text: str) -> Any:
+    """The plain data of a YAML text, within the limits above, every string made safe (`core.text`)."""
     try:
         _within_limits(text)
-        return yaml.load(text, Loader=_LOADER)
+        return normalised(yaml.load(text, Loader=_LOADER))
+    except TextError as exc:
+        raise FileError(path, exc.place, exc.reason) from None
     except _Refused as exc:
         raise FileError(path, _place(exc.mark), exc.problem) from None
     except yaml.MarkedYAMLError as exc:

@@ -1,0 +1,67 @@
+"""Text from outside comes in once, safe (issue 24 finding 8): NFC-normalised, without control or bidi-control
+characters, a name bounded by its schema's `Name`."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from companion import cli
+from companion.core import files, scenario
+from companion.core.text import NAME_MAX, Name, TextError, normal
+from companion.games.descent import data as descent
+
+REFUSED = ["\u2066", "\u2067", "\u2068", "\u2069", "\u202e", "\u200f", "\u061c", "\x00", "\x1b", "\x85", "\x7f",
+           "\U00012544"]
+
+
+@pytest.mark.parametrize("char", REFUSED)
+def test_a_refused_character_in_a_map_name_is_a_problem_of_data_check(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], char: str) -> None:
+    """Before, `companion data check --game descent` called a map named with an isolate valid, and every label
+    showing that name raised in the layout. A YAML escape puts any character in a string."""
+    folder = tmp_path / "descent"
+    shutil.copytree(descent.data_dir(), folder)
+    corner = folder / "maps" / "corner.yaml"
+    text = corner.read_text(encoding="utf-8")
+    escape = f"\\U{ord(char):08x}"
+    corner.write_text(text.replace("en: The bent hall", f'en: "The {escape}bent hall"'), encoding="utf-8")
+    assert cli.main(["data", "check", "--game", "descent", "--dir", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert f"corner.yaml: en: character U+{ord(char):04X}" in out and "is not allowed" in out, out
+
+
+def test_an_imported_scenario_comes_in_nfc(tmp_path: Path) -> None:
+    seed = Path(__file__).resolve().parents[1] / "games" / "covenant" / "scenarios"
+    original = next(iter(sorted(seed.glob("*.yaml"))))
+    decomposed = tmp_path / "nfd.yaml"
+    decomposed.write_text(original.read_text(encoding="utf-8") + "# e\u0301\n", encoding="utf-8")
+    raw = files.parse_yaml(decomposed, 'name: "Cafe\u0301"\n')
+    assert raw == {"name": "Caf\u00e9"}
+    assert scenario.load(decomposed) == scenario.load(original)
+
+
+def test_a_refused_character_is_named_with_its_place(tmp_path: Path) -> None:
+    with pytest.raises(files.FileError) as caught:
+        files.parse_yaml(tmp_path / "x.yaml", 'figures:\n  - {id: m1, en: "Ghoul\\u2066"}\n')
+    assert str(caught.value) == (f"{tmp_path / 'x.yaml'}: figures.0.en: character U+2066 (a bidi control character) "
+                                 "at position 6 is not allowed")
+
+
+def test_a_name_is_one_bounded_line() -> None:
+    class Named(msgspec.Struct):
+        en: Name
+
+    assert msgspec.convert({"en": "Skeleton archer 2"}, Named).en == "Skeleton archer 2"
+    for bad in ["", "x" * (NAME_MAX + 1), "two\nlines", "tab\there", "trailing\n", "LRI\u2066"]:
+        with pytest.raises(msgspec.ValidationError):
+            msgspec.convert({"en": bad}, Named)
+
+
+def test_normal_refuses_and_composes() -> None:
+    assert normal("A\u030a") == "\u00c5"
+    with pytest.raises(TextError, match="U\\+202E"):
+        normal("abc\u202e")
