@@ -74,3 +74,20 @@ def normalised(raw: Any, place: str = "") -> Any:
     if isinstance(raw, list):
         return [normalised(v, f"{at}{i}") for i, v in enumerate(raw)]
     return raw
+
+
+PROBLEMS_SHOWN = 20
+LINE_CHARS = 300
+
+
+def clipped(problems: list[str]) -> list[str]:
+    """At most `PROBLEMS_SHOWN` problems of at most `LINE_CHARS` characters each, then how many more: what is
+    said of a file stays readable however much of it is wrong (a 10,000-character value was quoted whole)."""
+    shown = [p if len(p) <= LINE_CHARS else f"{p[:LINE_CHARS - 1]}…" for p in problems[:PROBLEMS_SHOWN]]
+    more = len(problems) - PROBLEMS_SHOWN
+    return [*shown, f"… and {more} more"] if more > 0 else shown
+
+
+def clipped_text(message: str) -> str:
+    """A message of several lines, `clipped` line by line."""
+    return "\n".join(clipped(message.splitlines()))

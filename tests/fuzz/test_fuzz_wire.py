@@ -10,8 +10,9 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 import tomli_w
-from fuzz_schema import FUZZ, bounded, finish, plain, run_case
+from fuzz_schema import FUZZ, TIMEOUT, bounded, finish, plain, run_case
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ from companion.devices.tray.driver import TrayDriver
 from companion.devices.tray.kinds import load_kinds
 
 Record = Callable[[str, object], None]
+pytestmark = pytest.mark.timeout(TIMEOUT)
 TAGS, FRAMES, SETTINGS = "nfc tag payloads", "tray frames", "settings (config.toml)"
 
 # Tags: every token of every set, and the grammar's bounds (a value of 32 characters and of 33, numbers
