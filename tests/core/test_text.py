@@ -65,3 +65,20 @@ def test_normal_refuses_and_composes() -> None:
     assert normal("A\u030a") == "\u00c5"
     with pytest.raises(TextError, match="U\\+202E"):
         normal("abc\u202e")
+
+
+def test_data_check_says_a_long_list_of_long_problems_in_bounded_lines(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The fuzzer's finding: a 10,000-character value was quoted whole, and every problem printed. Now the first
+    20 problems, each of at most 300 characters, then how many more."""
+    from companion.games.covenant import data as covenant
+
+    folder = tmp_path / "covenant"
+    shutil.copytree(covenant.data_dir(), folder)
+    equipment = folder / "equipment.yaml"
+    text = equipment.read_text(encoding="utf-8").replace("hero: rogue", f"hero: {'x' * 10_000}")
+    equipment.write_text(text + "".join(f"- {{id: junk{n}, slot: nowhere}}\n" for n in range(40)), encoding="utf-8")
+    assert cli.main(["data", "check", "--dir", str(folder)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 22 and lines[-2].startswith("… and ") and lines[-1].endswith(f"problem(s) in {folder}")
+    assert max(map(len, lines[:-1])) <= 300
