@@ -104,7 +104,7 @@ def parse_payload(payload: bytes) -> Reading:
     known = next((t for t in token_set(str(token["game"])) if t == token), None)
     if known is None:
         return Reading(problem="unknown-token")
-    return Reading(token=known) if encode_payload(known) == payload else Reading(problem="corrupt")
+    return Reading(token=dict(known)) if encode_payload(known) == payload else Reading(problem="corrupt")
 
 
 def _fields(body: bytes) -> dict[str, str | int] | None:
