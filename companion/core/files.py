@@ -18,7 +18,7 @@ import msgspec
 import yaml
 import yaml.reader
 
-from companion.core.text import TextError, normalised
+from companion.core.text import TextError, normalised, shortened
 
 T = TypeVar("T")
 
@@ -31,9 +31,10 @@ class FileError(ValueError):
     """A file that cannot be used; `str()` is one line: file, place, reason."""
 
     def __init__(self, path: Path | str, place: str, reason: str) -> None:
-        self.path, self.place, self.reason = str(path), place, reason
+        # A reason may quote the file's own value, of any length: a line of the file is not repeated whole.
+        self.path, self.place, self.reason = str(path), place, shortened(reason)
         where = f"{self.path}: {place}" if place else self.path
-        super().__init__(f"{where}: {reason}".replace("\n", " "))
+        super().__init__(f"{where}: {self.reason}".replace("\n", " "))
 
 
 def read_bytes(path: Path | str, limit: int = MAX_BYTES) -> bytes:

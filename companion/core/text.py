@@ -80,10 +80,15 @@ PROBLEMS_SHOWN = 20
 LINE_CHARS = 300
 
 
+def shortened(line: str) -> str:
+    """`line` cut to `LINE_CHARS` characters, the cut marked."""
+    return line if len(line) <= LINE_CHARS else f"{line[:LINE_CHARS - 1]}…"
+
+
 def clipped(problems: list[str]) -> list[str]:
     """At most `PROBLEMS_SHOWN` problems of at most `LINE_CHARS` characters each, then how many more: what is
     said of a file stays readable however much of it is wrong (a 10,000-character value was quoted whole)."""
-    shown = [p if len(p) <= LINE_CHARS else f"{p[:LINE_CHARS - 1]}…" for p in problems[:PROBLEMS_SHOWN]]
+    shown = [shortened(p) for p in problems[:PROBLEMS_SHOWN]]
     more = len(problems) - PROBLEMS_SHOWN
     return [*shown, f"… and {more} more"] if more > 0 else shown
 

@@ -82,3 +82,16 @@ def test_data_check_says_a_long_list_of_long_problems_in_bounded_lines(
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 22 and lines[-2].startswith("… and ") and lines[-1].endswith(f"problem(s) in {folder}")
     assert max(map(len, lines[:-1])) <= 300
+
+
+def test_a_settings_refusal_quotes_a_long_value_shortened(tmp_path: Path) -> None:
+    """The settings fuzzer's finding: a 5,000-character language was quoted whole in the one-line refusal."""
+    from companion import config
+
+    path = tmp_path / "config.toml"
+    path.write_text(f"[ui]\nlang = '{'9' * 5000}'\n", encoding="utf-8")
+    with pytest.raises(config.ConfigError) as caught:
+        config.load(path)
+    said = str(caught.value)
+    assert "ui.lang: Invalid enum value '999" in said and said.endswith("…")
+    assert len(said) <= len(f"{path}: ui.lang: ") + 300
