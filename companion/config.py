@@ -20,10 +20,14 @@ DEFAULT_PATH = Path("/etc/crypt-companion/config.toml")
 SETTINGS_LIMIT = 64 * 1024
 
 
+# The standard rates (pyserial's `Serial.BAUDRATES`) a tray on a USB or UART link can run at.
+TrayBaud = Literal[9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600]
+
+
 class TraySettings(msgspec.Struct, forbid_unknown_fields=True):
     backend: Literal["auto", "serial", "simulated"] = "auto"
     port: str = "/dev/dicetray"
-    baud: int = 115200
+    baud: TrayBaud = 115200
 
 
 class NfcSettings(msgspec.Struct, forbid_unknown_fields=True):

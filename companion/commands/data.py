@@ -1,11 +1,12 @@
-"""`companion data check`: validate every game data file and list each problem (file, entry, field)."""
+"""`companion data check`: validate every game data file and list each problem (file, entry, field), the
+first 20 of them and how many more."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
-from companion.core import gamedata
+from companion.core.text import clipped
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _verdict(root: Path, errors: list[str]) -> int:
-    for error in gamedata.shown(errors):
+    for error in clipped(errors):
         print(error)
     if errors:
         print(f"{len(errors)} problem(s) in {root}")

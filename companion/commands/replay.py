@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from companion.core.messages import LANGS
+from companion.core.text import clipped_text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,12 +25,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         loaded = scenario.load(args.file)
     except scenario.ScenarioError as exc:
-        print(f"cannot play {exc}", file=sys.stderr)
+        print(clipped_text(f"cannot play {exc}"), file=sys.stderr)
         return 2
     try:
         result = scenario.play(loaded, args.lang)
     except scenario.ScenarioError as exc:
-        print(f"cannot play {args.file}: {exc}", file=sys.stderr)
+        print(clipped_text(f"cannot play {args.file}: {exc}"), file=sys.stderr)
         return 2
     if args.json:
         session = result.session

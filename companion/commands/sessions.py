@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from companion.core.messages import LANGS
+from companion.core.text import clipped, clipped_text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,12 +49,12 @@ def run(args: argparse.Namespace) -> int:
         if args.action == "import":
             imported = export.import_file(store, args.file)
             if not isinstance(imported, tuple):
-                print(imported.msg.text(args.lang), file=sys.stderr)
+                print(clipped_text(imported.msg.text(args.lang)), file=sys.stderr)
                 return 2
             session, refused = imported
             print(f"session {session.id}: {session.head} inputs stored")
-            for line in refused:
-                print(f"skipped {line}")
+            for line in clipped([f"skipped {line}" for line in refused]):
+                print(line)
             return 0
         resumed = store.resume(args.id)
         if isinstance(resumed, StoredSession):

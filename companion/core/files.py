@@ -3,6 +3,8 @@
 Such a file may be hostile or merely wrong (a device, a FIFO, a huge file, another encoding, a YAML
 alias bomb, thousands of nested brackets, a misspelt key). Each is refused with a `FileError` whose
 text is one line: the file, the place in it, and the reason. The limits are in `docs/scenarios.md`.
+Every string of a YAML file comes in NFC-normalised, without control or bidi-control characters
+(companion/core/text.py).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import msgspec
 import yaml
 import yaml.reader
 
+from companion.core.text import TextError, normalised, shortened
+
 T = TypeVar("T")
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -27,9 +31,10 @@ class FileError(ValueError):
     """A file that cannot be used; `str()` is one line: file, place, reason."""
 
     def __init__(self, path: Path | str, place: str, reason: str) -> None:
-        self.path, self.place, self.reason = str(path), place, reason
+        # A reason may quote the file's own value, of any length: a line of the file is not repeated whole.
+        self.path, self.place, self.reason = str(path), place, shortened(reason)
         where = f"{self.path}: {place}" if place else self.path
-        super().__init__(f"{where}: {reason}".replace("\n", " "))
+        super().__init__(f"{where}: {self.reason}".replace("\n", " "))
 
 
 def read_bytes(path: Path | str, limit: int = MAX_BYTES) -> bytes:
@@ -130,9 +135,12 @@ def _place(mark: Any) -> str:
 
 
 def parse_yaml(path: Path | str, text: str) -> Any:
+    """The plain data of a YAML text, within the limits above, every string made safe (`core.text`)."""
     try:
         _within_limits(text)
-        return yaml.load(text, Loader=_LOADER)
+        return normalised(yaml.load(text, Loader=_LOADER))
+    except TextError as exc:
+        raise FileError(path, exc.place, exc.reason) from None
     except _Refused as exc:
         raise FileError(path, _place(exc.mark), exc.problem) from None
     except yaml.MarkedYAMLError as exc:

@@ -9,13 +9,10 @@ from typing import Any, Protocol, TypeVar
 
 import msgspec
 
-from companion.core import files
+from companion.core import files, text
 
 REPO_DATA = Path(__file__).resolve().parents[2] / "data"
 T = TypeVar("T")
-MAX_SHOWN = 20
-"""Problems a report lists before counting the rest: a file may hold thousands, each said the same way."""
-MAX_LINE = 300
 MAX_LABEL = 40
 
 
@@ -29,21 +26,8 @@ class DataError(ValueError):
     """The data files cannot be used; `errors` lists every problem, each naming file, entry and field."""
 
     def __init__(self, errors: list[str]) -> None:
-        super().__init__("\n".join(shown(errors)))
+        super().__init__("\n".join(text.clipped(errors)))
         self.errors = errors
-
-
-def shown(errors: list[str]) -> list[str]:
-    """The problems as a report lists them: the first `MAX_SHOWN`, each one line of at most `MAX_LINE`
-    characters, then how many more there are."""
-    out = [_cut(e.replace("\n", " "), MAX_LINE) for e in errors[:MAX_SHOWN]]
-    if len(errors) > MAX_SHOWN:
-        out.append(f"… and {len(errors) - MAX_SHOWN} more problem(s)")
-    return out
-
-
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
 
 
 def loaded(read: tuple[T | None, list[str]]) -> T:

@@ -25,6 +25,7 @@ _RTL_CLASSES = frozenset({"R", "AL"})
 LRM, RLM = "\u200e", "\u200f"
 LRE, PDF, NBSP = "\u202a", "\u202c", "\u00a0"
 _MARKS = str.maketrans("", "", LRM + RLM + LRE + PDF)
+_ISOLATES = str.maketrans("", "", "\u2066\u2067\u2068\u2069")
 _SUM = re.compile(r"\d+(?:[ \u00a0]*[-+−=≥≤<>×÷][ \u00a0]*[-−]?\d+)+|(?<![\w)])[+−]\d+(?![\w(])")
 """Arithmetic: numbers joined by operators ("10 + 5 + 1 = 16 ≥ 7", "6 ÷ 2 = 3", "2 − 3 = −1"), or a number
 with its sign, an adjustment ("المهارة +1", not "1+"). Arrows are not operators: they stay in the
@@ -180,10 +181,20 @@ def _laid_out(text: str, width: float, measure: Measure, rtl: bool) -> tuple[tup
     """Every redraw of a screen lays the same texts out again at the same widths: shaping, wrapping and
     reordering are done once per (text, width, font, direction)."""
     base = "R" if rtl else "L"
-    text = bind_numbers(text)
+    text = bind_numbers(_bidi_safe(text))
     logical = isolate_sums(shape(text)) if rtl else shape(text)
     return tuple(tuple(get_display(line, base_dir=base).translate(_MARKS) for line in paragraph)
                  for paragraph in wrap_paragraphs(logical, width, measure))
+
+
+def _bidi_safe(text: str) -> str:
+    """`text` without what python-bidi's algorithm raises an AssertionError on: the isolates (dropped) and
+    code points of no bidi class, unassigned in Python's Unicode (each drawn as U+FFFD). Text from outside
+    comes in without them (companion/core/text.py); any other must not stop a screen either."""
+    text = text.translate(_ISOLATES)
+    if text.isascii():
+        return text
+    return "".join(ch if unicodedata.bidirectional(ch) else "\ufffd" for ch in text)
 
 
 def isolate_sums(text: str) -> str:

@@ -55,6 +55,12 @@ SCHEMAS = {
     UNPAIR: "s",  # die id
     CALIBRATE: "sB",  # die id, face number whose normal is the die's current "up"
 }
+# The lists, by field number, whose groups each name a different die (by their first field): a die lies
+# once on the tray, so a frame that names one twice would count it twice.
+UNIQUE_DICE = {
+    THROW: (1,),
+    DUMP: (4, 5),
+}
 
 # Die states, as Pixels dice name them (on face = SETTLED, crooked = COCKED).
 UNKNOWN = 0
@@ -263,6 +269,10 @@ def parse(payload):
     fields = []
     if _unpack(schema, body, 0, fields) != len(body):
         return None, "body"
+    for at in UNIQUE_DICE.get(kind, ()):
+        ids = [group[0] for group in fields[at]]
+        if len(set(ids)) != len(ids):
+            return None, "duplicate"
     return Frame(kind, payload[2] | payload[3] << 8, fields), ""
 
 

@@ -332,3 +332,11 @@ def test_a_reset_pin_on_a_taken_or_missing_gpio(tmp_path: Path, capsys: Capture,
                                                 f"reset_pin = {pin}\n")
     assert code == 1
     assert any(level == "PROBLEM" and f"nfc.reset_pin = {pin}" in text for level, text in report["NFC reader"])
+
+
+@pytest.mark.parametrize("baud", ["-1", str(10**30), "115201", "0"])
+def test_a_baud_rate_no_serial_port_has_is_a_settings_problem(tmp_path: Path, capsys: Capture, baud: str) -> None:
+    """Issue 24 finding 14: any baud rate was taken, and the doctor said OK."""
+    code, report = run_doctor(tmp_path, capsys, f"[tray]\nbaud = {baud}\n")
+    assert code == 1 and levels(report, "settings") == ["PROBLEM"]
+    assert "tray.baud" in report["settings"][0][1]

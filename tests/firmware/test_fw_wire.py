@@ -30,7 +30,8 @@ def values_for(schema: str) -> st.SearchStrategy[list[object]]:
         if c == "(":
             end = schema.index(")", i)
             group = values_for(schema[i + 1 : end]).map(tuple)
-            parts.append(st.lists(group, max_size=6))
+            # Every list is of dice, each named once (wire.UNIQUE_DICE).
+            parts.append(st.lists(group, max_size=6, unique_by=lambda g: g[0]))
             i = end + 1
             continue
         parts.append(

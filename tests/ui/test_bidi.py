@@ -215,3 +215,15 @@ def test_a_calculation_is_never_cut_by_a_wrap() -> None:
             lines = plain(display_lines(text, width, mono, rtl=rtl))
             for run in ("0 + 1 + 0 = 1", "1 ÷ 2 = 0"):
                 assert any(run in line for line in lines), (width, lines)
+
+
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "150")), deadline=None)
+@given(st.text(), st.integers(min_value=1, max_value=600), st.booleans())
+def test_fuzz_any_text_is_laid_out(text: str, width: int, rtl: bool) -> None:
+    """Issue 24 finding 8: an isolate (U+2066–2069) in any text raised AssertionError('LRI not allowed here')."""
+    lines = display_lines(text, width, mono, rtl)
+    assert not set("\u2066\u2067\u2068\u2069") & set("".join(lines))
+
+
+def test_isolates_are_dropped_not_raised() -> None:
+    assert display_lines("Ghoul \u2066X\u2069 \u2067", 10_000, mono, rtl=True) == ["Ghoul X"]

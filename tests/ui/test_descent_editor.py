@@ -190,12 +190,14 @@ def test_the_same_refused_square_tapped_again_marks_what_the_engine_takes() -> N
 
 def test_a_figure_s_stats_set_at_the_table_go_through_the_map_checks_and_into_the_game() -> None:
     """Issue 12: a placed figure's name, wounds, armour, damage bonus, dice and melee/ranged set by touch;
-    what a map file may not hold (no wound, negative armour, a colour not among dice.yaml's) is refused
-    and the figure keeps its stats."""
+    what a map file may not hold (no wound, negative armour, a colour not among dice.yaml's; issue 24: a
+    name with a bidi isolate, which made the layout raise, or longer than a name may be) is refused and the
+    figure keeps its stats."""
     d, data = small(), default()
     assert d.restat("hero-1", data, wounds=12, armour=2, damage=1, melee=False, dice=["red", "blue"],
                     en="Avric", ar="أفريك", be="Аўрык") is None
-    for bad in ({"wounds": 0}, {"armour": -1}, {"dice": ["red", "purple"]}):
+    for bad in ({"wounds": 0}, {"armour": -1}, {"dice": ["red", "purple"]}, {"en": "Av\u2066ric\u2069"},
+                {"ar": "أ" * 61}, {"be": "Аў\nрык"}):
         refused = d.restat("hero-1", data, **bad)
         assert refused is not None and refused.text("ar").startswith("للمجسّم"), bad
     named = next(f for f in d.named_figures() if f.id == "hero-1")

@@ -6,7 +6,9 @@ ASCII line of `key=value` fields joined by `;`:
     v=1;game=covenant;kind=room-marker;serial=7;zone=1;room=trap;marker=z1-trap-1;crc=c45a45e3
 
 `v` comes first so that a later format can change everything after it; `crc` comes last and is the
-CRC-32 (zlib) of every byte before `;crc=`, in eight lowercase hex digits. Parsing never raises: every
+CRC-32 (zlib) of every byte before `;crc=`, in eight lowercase hex digits. Only the canonical form is
+read: a payload byte for byte as `encode_payload` writes its token (the set's order of fields, numbers
+without leading zeros); any other spelling of the same fields is `corrupt`. Parsing never raises: every
 input gives either a token or a stable problem code (`PROBLEMS`), which `problem_message` turns into a
 bilingual message for the screen.
 """
@@ -20,7 +22,7 @@ import msgspec
 import ndef
 
 from companion.core.messages import Msg
-from companion.devices.nfc.tokens import Token, is_known
+from companion.devices.nfc.tokens import Token, is_known, token_set
 
 MEDIA_TYPE = "application/x-crypt-companion"
 VERSION = 1
@@ -28,7 +30,8 @@ NTAG213_NDEF_BYTES = 142  # 144 bytes of user memory less the 2-byte NDEF TLV he
 
 _FIELD = re.compile(r"([a-z]+)=([a-z0-9-]{1,32})")
 _CRC = re.compile(rb"(.*);crc=([0-9a-f]{8})", re.DOTALL)
-_VERSION = re.compile(rb"v=([0-9]{1,3});")
+# Any version number, so that one beyond ours (of any length) reads as unknown-version, not corrupt.
+_VERSION = re.compile(rb"v=([1-9][0-9]*);")
 _INT_FIELDS = frozenset({"serial", "zone"})
 _HEAD = ("v", "game", "kind", "serial")
 
@@ -89,7 +92,7 @@ def parse_payload(payload: bytes) -> Reading:
     version = _VERSION.match(payload)
     if version is None:
         return Reading(problem="corrupt")
-    if int(version.group(1)) != VERSION:
+    if version.group(1) != b"%d" % VERSION:
         return Reading(problem="unknown-version")
     signed = _CRC.fullmatch(payload)
     if signed is None or zlib.crc32(signed.group(1)) != int(signed.group(2), 16):
@@ -98,7 +101,10 @@ def parse_payload(payload: bytes) -> Reading:
     if fields is None or any(k not in fields for k in _HEAD):
         return Reading(problem="corrupt")
     token: Token = {k: v for k, v in fields.items() if k != "v"}
-    return Reading(token=token) if is_known(token) else Reading(problem="unknown-token")
+    known = next((t for t in token_set(str(token["game"])) if t == token), None)
+    if known is None:
+        return Reading(problem="unknown-token")
+    return Reading(token=dict(known)) if encode_payload(known) == payload else Reading(problem="corrupt")
 
 
 def _fields(body: bytes) -> dict[str, str | int] | None:

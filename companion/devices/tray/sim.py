@@ -223,6 +223,12 @@ class SimulatedTray:
         with self._lock:
             self._pending.extend([(fault, kind)] * count)
 
+    def forge(self, kind: int, fields: list[object]) -> None:
+        """Sends, in turn with the tray's own frames, one whose CRC checks out but whose fields the firmware
+        would never send (a faulty or hostile device)."""
+        with self._lock:
+            self.tray._send(kind, fields)
+
     def noise(self, on: bool) -> None:
         self._noise = on
 

@@ -16,6 +16,7 @@ from msgspec import Meta
 
 from companion.core import numbers
 from companion.core.messages import Naming
+from companion.core.text import MaybeName
 
 Cell = tuple[int, int]
 Side = Literal["n", "e", "s", "w"]
@@ -85,9 +86,9 @@ class Figure(msgspec.Struct, Naming, forbid_unknown_fields=True):
     id: Id
     kind: Literal["hero", "monster"]
     at: Square
-    en: str = ""
-    ar: str = ""
-    be: str = ""
+    en: MaybeName = ""
+    ar: MaybeName = ""
+    be: MaybeName = ""
     size: tuple[Extent, Extent] = (1, 1)
     wounds: Annotated[int, Meta(ge=1, le=MAX_STAT)] = 1
     damage: Stat = 0
@@ -119,9 +120,9 @@ class MapState(msgspec.Struct, Naming, forbid_unknown_fields=True):
     walls: Annotated[list[Wall], Meta(max_length=MAX_EDGES)] = []
     doors: Annotated[list[Door], Meta(max_length=MAX_DOORS)] = []
     boulders: Annotated[list[Boulder], Meta(max_length=MAX_BOULDERS)] = []
-    en: str = ""
-    ar: str = ""
-    be: str = ""
+    en: MaybeName = ""
+    ar: MaybeName = ""
+    be: MaybeName = ""
 
 
 def edge(a: Cell, side: str) -> tuple[Cell, Cell]:

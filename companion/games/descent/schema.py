@@ -9,6 +9,7 @@ import msgspec
 from msgspec import Meta
 
 from companion.core.messages import Naming
+from companion.core.text import MaybeName, Name
 from companion.games.descent.grid import (
     MAX_BOULDERS,
     MAX_DOORS,
@@ -66,10 +67,10 @@ class MapFile(msgspec.Struct, Naming, forbid_unknown_fields=True):
     """A map as drawn in YAML: `floor` rows of `.` floor, `#` rock, `r` rubble, `o` pit, `s` stairs."""
 
     id: Id
-    en: str
-    ar: str
+    en: Name
+    ar: Name
     floor: Annotated[list[Row], Meta(min_length=1, max_length=MAX_SIDE)]
-    be: str = ""
+    be: MaybeName = ""
     walls: Annotated[list[Wall], Meta(max_length=MAX_EDGES)] = []
     doors: Annotated[list[Door], Meta(max_length=MAX_DOORS)] = []
     boulders: Annotated[list[Boulder], Meta(max_length=MAX_BOULDERS)] = []

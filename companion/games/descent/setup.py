@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta
 
-from companion.core import gamedata
+from companion.core import gamedata, text
 from companion.core.rng import Rng
 from companion.core.rules import SetupError
 from companion.games.descent.data import DescentData, read_map
@@ -57,4 +57,4 @@ def new_game(d: DescentData, raw: Mapping[str, Any]) -> GameState:
 
 def _one_line(errors: list[str]) -> str:
     """A refusal is one line, however many problems it names (the first ones, and how many more)."""
-    return "; ".join(gamedata.shown(errors))
+    return "; ".join(text.clipped(errors))

@@ -92,6 +92,14 @@ def test_messages_that_are_not_a_token(octets: bytes, problem: str) -> None:
         (signed(b"v=1;game=covenant;kind=hero-card;serial=2;hero=knight"), "unknown-token"),
         (signed(b"v=1;game=covenant;kind=hero-card;serial=1;hero=knight;extra=1"), "unknown-token"),
         (signed(b"v=1;game=descent;kind=hero-card;serial=1;hero=knight"), "unknown-token"),
+        # Issue 24 finding 13: only the canonical form; any version beyond ours is unknown, however long.
+        (signed(b"v=01;game=covenant;kind=hero-card;serial=1;hero=knight"), "corrupt"),
+        (signed(b"v=1;game=covenant;kind=hero-card;serial=01;hero=knight"), "corrupt"),
+        (signed(b"v=1;game=covenant;kind=room-marker;serial=7;zone=01;room=trap;marker=z1-trap-1"), "corrupt"),
+        (signed(b"v=1;game=covenant;kind=room-marker;serial=7;room=trap;zone=1;marker=z1-trap-1"), "corrupt"),
+        (signed(b"v=1;kind=hero-card;game=covenant;serial=1;hero=knight"), "corrupt"),
+        (signed(b"v=1000;game=covenant;kind=hero-card;serial=1;hero=knight"), "unknown-version"),
+        (b"v=" + b"9" * 5000 + b";anything", "unknown-version"),
     ],
 )
 def test_payloads_that_are_not_a_token(payload: bytes, problem: str) -> None:

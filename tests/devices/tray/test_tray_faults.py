@@ -189,3 +189,16 @@ def test_a_new_session_does_not_reapply_a_throw_already_taken(rig: Rig) -> None:
         assert len(rig.throws()) == 1
     finally:
         again.stop()
+
+
+@pytest.mark.parametrize("kind", [wire.THROW, wire.DUMP])
+def test_a_frame_naming_one_die_twice_is_refused(rig: Rig, kind: int) -> None:
+    """Issue 24 finding 10: a CRC-valid THROW naming D1 seven times was taken as seven dice, a DUMP's
+    last throw naming D1 twice as two."""
+    entries = [("D1", "d6", wire.SETTLED, 6)] * (7 if kind == wire.THROW else 2)
+    fields: list[object] = [900, entries] if kind == wire.THROW else \
+        [rig.sim.tray.boot_id, 900, 0, 0, [], entries]
+    rig.sim.forge(kind, fields)
+    assert not [e for e in rig.quiet(0.5) if isinstance(e, DiceThrown)]
+    assert rig.driver.stats.rejected == {"duplicate": 1}
+    still_works(rig)

@@ -17,6 +17,7 @@ from companion.commands import data as data_command
 from companion.core import gamedata
 from companion.core.flow import Act, Choose
 from companion.core.rules import Session, SetupError
+from companion.core.text import LINE_CHARS, PROBLEMS_SHOWN
 from companion.games.descent import data, throws
 from companion.games.descent.data import default
 from companion.games.descent.grid import MAX_FIGURES, MAX_SIDE, MAX_TOKENS
@@ -31,7 +32,7 @@ def setup_refusal(setup: dict[str, Any]) -> str:
     with pytest.raises(SetupError) as caught:
         Session(RULES, {"map": drawn(["...."]), **setup})
     text = str(caught.value)
-    assert "\n" not in text and len(text) <= (gamedata.MAX_SHOWN + 1) * (gamedata.MAX_LINE + 30), text[:500]
+    assert "\n" not in text and len(text) <= (PROBLEMS_SHOWN + 1) * (LINE_CHARS + 30), text[:500]
     return text
 
 
@@ -153,8 +154,8 @@ def test_many_problems_are_one_line_the_first_twenty_and_a_count() -> None:
     """Before: one line per problem, all joined: 64 misplaced figures gave 64 lines, a row of 1.9 MB 157 MB."""
     lost = [{"id": f"f{i}", "kind": "monster", "at": [5, 0]} for i in range(MAX_FIGURES)]
     text = setup_refusal({"map": drawn(["...."], lost)})
-    assert text.count("is off the map or rock") == gamedata.MAX_SHOWN
-    assert text.endswith(f"… and {MAX_FIGURES - gamedata.MAX_SHOWN} more problem(s)")
+    assert text.count("is off the map or rock") == PROBLEMS_SHOWN
+    assert text.endswith(f"… and {MAX_FIGURES - PROBLEMS_SHOWN} more")
 
 
 @pytest.mark.parametrize("rows", [["x" * 1_900_000], ["." * (MAX_SIDE + 1)], ["."] * (MAX_SIDE + 1), []])
@@ -186,10 +187,10 @@ def test_data_check_lists_a_bad_map_s_problems_bounded(tmp_path: Path, capsys: p
         "id: lost\nen: Lost\nar: ضائعة\nfloor: ['....']\nfigures:\n" + lost, encoding="utf-8")
     assert data_command.run(argparse.Namespace(game="descent", dir=root, provisional=False)) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == gamedata.MAX_SHOWN + 2
+    assert len(lines) == PROBLEMS_SHOWN + 2
     assert all(line.startswith("maps/lost.yaml: entry figures f") and line.endswith("is off the map or rock")
-               for line in lines[:gamedata.MAX_SHOWN])
-    assert lines[-2:] == [f"… and {MAX_FIGURES - 1 - gamedata.MAX_SHOWN} more problem(s)",
+               for line in lines[:PROBLEMS_SHOWN])
+    assert lines[-2:] == [f"… and {MAX_FIGURES - 1 - PROBLEMS_SHOWN} more",
                           f"{MAX_FIGURES - 1} problem(s) in {root}"]
 
 

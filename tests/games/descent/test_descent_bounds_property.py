@@ -23,9 +23,9 @@ from descent_game import RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core import gamedata
 from companion.core.flow import Act, Choose, Rejection, Source, Throw
 from companion.core.rules import Session, SetupError
+from companion.core.text import LINE_CHARS, PROBLEMS_SHOWN
 from companion.games.descent.actions import NUMBERS
 from companion.games.descent.data import default
 from companion.games.descent.schema import MapFile
@@ -43,7 +43,7 @@ STRANGE = ["²", "١", "\u2066", "\x00", ",", " ", "é", "="]
 WRONG = [None, True, "3", 1.5, [], {}, "x" * 200]
 PEAK_BYTES = 48 * 1024 * 1024
 SECONDS = 5.0
-REFUSAL_CHARS = (gamedata.MAX_SHOWN + 1) * (gamedata.MAX_LINE + 30)
+REFUSAL_CHARS = (PROBLEMS_SHOWN + 1) * (LINE_CHARS + 30)
 
 
 def edges(info: Any) -> st.SearchStrategy[Any]:
