@@ -246,12 +246,12 @@ def test_the_attack_s_worst_inputs_are_refused_under_a_memory_and_cpu_limit() ->
 
 
 def test_the_generators_reach_both_sides_of_the_bounds() -> None:
-    """The property above is only as good as its inputs: among a hundred setups some play and some
+    """The property above is only as good as its inputs: among three hundred setups some play and some
     are refused, and the refusals include bounds of numbers, of a list's length and of a pattern."""
     refusals: list[str] = []
     played: list[str] = []
 
-    @settings(max_examples=100, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=300, deadline=None, database=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
     @given(setups())
     def collect(setup: dict[str, Any]) -> None:
         try:
