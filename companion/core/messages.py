@@ -151,7 +151,14 @@ def verbatim(text: str) -> Named:
 def decimal(value: float, pattern: str = "0.0") -> Named:
     """A number with decimals as each language writes it: "5.0" in English and Arabic, "5,0" in Belarusian
     (Babel's CLDR data)."""
-    return {lang: format_decimal(value, pattern, locale=lang) for lang in LANGS}
+    return dict(_decimal(value, pattern))
+
+
+@lru_cache(maxsize=1024)
+def _decimal(value: float, pattern: str) -> tuple[tuple[Lang, str], ...]:
+    """`decimal`, kept: Babel parses the pattern and quantizes anew on every call, and a game states the same
+    few expected damages again and again."""
+    return tuple((lang, format_decimal(value, pattern, locale=lang)) for lang in LANGS)
 
 
 def named_in(context: str, msgid: str) -> Named:

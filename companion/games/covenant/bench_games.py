@@ -55,9 +55,11 @@ def bench() -> list[Figure]:
     gc.collect()
     after = resident_mib()
     return [
-        Figure("whole bot games per CPU second, one core (4 heroes, normal)", games / cpu, "games/s", ">= 50"),
+        Figure("whole bot games per CPU second, one core (4 heroes, normal)", games / cpu, "games/s", ">= 50",
+               "covenant.bot-games"),
         Figure("the same, per wall-clock second (lower on a busy machine)", games / seconds, "games/s"),
-        Figure("inputs per CPU second in those games (engine and bots)", report.inputs / cpu, "inputs/s"),
+        Figure("inputs per CPU second in those games (engine and bots)", report.inputs / cpu, "inputs/s", "",
+               "covenant.bot-inputs"),
         Figure(f"resident memory before {games} games", before, "MiB"),
         Figure(f"resident memory after {games // 2} games", halfway, "MiB"),
         Figure(f"resident memory after {games} games", after, "MiB", "flat"),
