@@ -3,6 +3,7 @@ figure measured on the previous release (docs/bench-baseline.json), so a regress
 
 from __future__ import annotations
 
+import gc
 import json
 import statistics
 import time
@@ -62,11 +63,19 @@ def median(values: list[float]) -> float:
     return statistics.median(values)
 
 
+def settled() -> None:
+    """What is loaded lives as long as the process, so the collector leaves it alone (`gc.freeze`), as
+    `companion run` does once the app is built: the figures are the engine's as the table runs it."""
+    gc.collect()
+    gc.freeze()
+
+
 def adjudicated(rules: RuleSystem[Any], games: Sequence[tuple[Mapping[str, Any], list[Input]]]
                 ) -> tuple[float, list[float]]:
     """Recorded games replayed whole (inputs per CPU second of this process, so that other work on a
     loaded machine lowers it less), then each input applied alone (CPU seconds each)."""
     inputs = sum(len(log) for _, log in games)
+    settled()
     start = time.process_time()
     for setup, log in games:
         replay(rules, setup, log)

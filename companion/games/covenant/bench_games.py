@@ -13,7 +13,7 @@ import os
 import resource
 import time
 
-from companion.benchmarks import Figure
+from companion.benchmarks import Figure, settled
 from companion.games.covenant.bots import Bot
 from companion.games.covenant.engine import CovenantRules
 from companion.games.covenant.simulate import Rate, Report, parties, play, setups
@@ -42,7 +42,7 @@ def bench() -> list[Figure]:
     report = Report(games=games, seed=7, bots="cautious", result=Rate(), rounds={})
     for setup in setups(6, WARM_UP, party_list, ("normal",)):
         play(rules, bot, setup)
-    gc.collect()
+    settled()
     before = resident_mib()
     halfway = before
     start, cpu = time.perf_counter(), time.process_time()

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from companion.core.messages import Field, Named, decimal, listed, named
+from companion.core.messages import Field, Named, Number, listed, named
 from companion.games.covenant import guardians, loot, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import Attack, ChooseStep, DrawStep, Hero, RollStep
@@ -61,7 +61,7 @@ def declare(g: Play, hero: Hero, target: str) -> None:
     g.say("attack", "§Combat", "{hero} attacks {target} (strength {strength}): chance to hit {chance}%, "
           "expected damage {expected}.", {"hero": hero.id, "target": target},
           hero=g.hero_name(hero), target=g.target_name(target), strength=strength_of(g, target),
-          chance=round(float(o.hit) * 100), expected=decimal(float(o.damage)))
+          chance=round(float(o.hit) * 100), expected=Number(float(o.damage)))
     g.next(DrawStep(deck="combat", purpose="attack", who=hero.id), RollStep(die="d6", purpose="attack", who=hero.id))
 
 

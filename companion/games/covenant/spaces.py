@@ -40,8 +40,10 @@ def _space_names(data: GameData, zone: int) -> dict[str, Named]:
     for s in spec.spaces:
         if s.kind == "hall":
             names[s.id] = spec.hall.named()
-        elif s.id in labels:
-            names[s.id] = named("room {label}" if s.kind in LETTERED else "space {label}", label=labels[s.id])
+        elif s.kind in LETTERED:
+            names[s.id] = named("room {label}", label=labels[s.id])
+        else:
+            names[s.id] = named("space {label}", label=labels[s.id])
     return names
 
 
