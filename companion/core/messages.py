@@ -42,9 +42,16 @@ a hero's also carries its grammatical gender ("gender": "feminine"). A language 
 Entry = str | tuple[str, ...]
 
 
-class Number(msgspec.Struct, frozen=True):
-    """A number with decimals, kept as the number: each language's way of writing it ("5.0", "5,0") is made
-    when a sentence is read, not when the engine states it (a bot game states thousands nobody reads)."""
+class Later(msgspec.Struct, frozen=True):
+    """A field kept as what the engine knew, its words made only when its sentence is read, in the language
+    asked for: a replay, a bot game or a resume reads none of the sentences the engine states (issue 26)."""
+
+    def text(self, lang: Lang) -> str:
+        raise NotImplementedError(type(self).__name__)
+
+
+class Number(Later, frozen=True):
+    """A number with decimals, written as each language writes it ("5.0", "5,0") when read."""
 
     value: float
     pattern: str = "0.0"
@@ -53,7 +60,7 @@ class Number(msgspec.Struct, frozen=True):
         return _decimal(self.value, self.pattern, lang)
 
 
-Field = str | int | float | Named | Number
+Field = str | int | float | Named | Later
 
 
 class Plural(NamedTuple):
@@ -93,7 +100,7 @@ class Msg(msgspec.Struct, frozen=True):
 
     def text(self, lang: Lang) -> str:
         fields = {k: (v.get(lang) or v.get("en", "")) if isinstance(v, dict) else v.text(lang)
-                  if isinstance(v, Number) else v for k, v in self.fields.items()}
+                  if isinstance(v, Later) else v for k, v in self.fields.items()}
         if self.plural:
             n = self.fields.get(self.count)
             count = int(n) if isinstance(n, int | float) else 0
@@ -144,7 +151,7 @@ def named(text: str | Plural, /, **fields: Field) -> Named:
     return dict(_named(text, frozen))
 
 
-_Frozen = str | int | float | Number | tuple[tuple[str, str], ...]
+_Frozen = str | int | float | Later | tuple[tuple[str, str], ...]
 """A field of `named` made hashable: a name's languages as sorted pairs."""
 
 

@@ -1,25 +1,27 @@
-"""What the engine states costs the rules' work, not the sentences' (issue 26): a number is kept as the
-number until a sentence is read in some language, and the names of a board's spaces are made once per
-game data, not again for every sentence that names a space."""
+"""What the engine states costs the rules' work, not the sentences' (issue 26): an attack's odds are kept as
+what they are worked out from until a sentence is read in some language, and the names of a board's spaces
+are made once per game data, not again for every sentence that names a space."""
 
 from __future__ import annotations
 
 import pytest
 from covenant_game import Game, monster
 
-from companion.core.messages import Number
+from companion.core.messages import Later
 from companion.games.covenant import spaces
 from companion.games.covenant.data import load
 
 
-def test_the_expected_damage_is_kept_as_a_number_and_written_when_read() -> None:
-    """§Combat: the attack states its expected damage; each language writes it only when read."""
+def test_the_attacks_odds_are_worked_out_when_read() -> None:
+    """§Combat: the attack states its chance to hit and expected damage; they are worked out, and written
+    as each language writes them, only when the sentence is read."""
     g = Game(["knight"], {"heroes": {"knight": {"space": "m1"}}, "monsters": [monster("m1", "troll", "m2")],
                           "decks": {"combat": {"draw_pile": ["1", "1"], "discard": []}}})
     declared = next(e for e in g.act("knight", "attack", "m1") if e.kind == "attack")
-    assert declared.msg.fields["expected"] == Number(1 / 6)
-    assert declared.msg.text("en").endswith("expected damage 0.2.")
+    assert isinstance(declared.msg.fields["chance"], Later) and isinstance(declared.msg.fields["expected"], Later)
+    assert declared.msg.text("en").endswith("chance to hit 17%, expected damage 0.2.")
     assert declared.msg.text("be").endswith("чаканая шкода 0,2.")
+    assert "17٪" in declared.msg.text("ar")
 
 
 def test_a_boards_space_names_are_made_once_per_game_data(monkeypatch: pytest.MonkeyPatch) -> None:
