@@ -39,8 +39,28 @@ Named = dict[str, str]
 """A name in every language, as the data files give it: {"en": "Goblin", "ar": "الغوبلن", "be": "Гоблін"};
 a hero's also carries its grammatical gender ("gender": "feminine"). A language it lacks reads English."""
 
-Field = str | int | float | Named
 Entry = str | tuple[str, ...]
+
+
+class Later(msgspec.Struct, frozen=True):
+    """A field kept as what the engine knew, its words made only when its sentence is read, in the language
+    asked for: a replay, a bot game or a resume reads none of the sentences the engine states (issue 26)."""
+
+    def text(self, lang: Lang) -> str:
+        raise NotImplementedError(type(self).__name__)
+
+
+class Number(Later, frozen=True):
+    """A number with decimals, written as each language writes it ("5.0", "5,0") when read."""
+
+    value: float
+    pattern: str = "0.0"
+
+    def text(self, lang: Lang) -> str:
+        return _decimal(self.value, self.pattern, lang)
+
+
+Field = str | int | float | Named | Later
 
 
 class Plural(NamedTuple):
@@ -79,8 +99,8 @@ class Msg(msgspec.Struct, frozen=True):
         return ""
 
     def text(self, lang: Lang) -> str:
-        fields = {k: (v.get(lang) or v.get("en", "")) if isinstance(v, dict) else v
-                  for k, v in self.fields.items()}
+        fields = {k: (v.get(lang) or v.get("en", "")) if isinstance(v, dict) else v.text(lang)
+                  if isinstance(v, Later) else v for k, v in self.fields.items()}
         if self.plural:
             n = self.fields.get(self.count)
             count = int(n) if isinstance(n, int | float) else 0
@@ -131,7 +151,7 @@ def named(text: str | Plural, /, **fields: Field) -> Named:
     return dict(_named(text, frozen))
 
 
-_Frozen = str | int | float | tuple[tuple[str, str], ...]
+_Frozen = str | int | float | Later | tuple[tuple[str, str], ...]
 """A field of `named` made hashable: a name's languages as sorted pairs."""
 
 
@@ -151,7 +171,13 @@ def verbatim(text: str) -> Named:
 def decimal(value: float, pattern: str = "0.0") -> Named:
     """A number with decimals as each language writes it: "5.0" in English and Arabic, "5,0" in Belarusian
     (Babel's CLDR data)."""
-    return {lang: format_decimal(value, pattern, locale=lang) for lang in LANGS}
+    return {lang: _decimal(value, pattern, lang) for lang in LANGS}
+
+
+@lru_cache(maxsize=1024)
+def _decimal(value: float, pattern: str, lang: Lang) -> str:
+    """A number as `lang` writes it, kept: Babel parses the pattern and quantizes anew on every call."""
+    return format_decimal(value, pattern, locale=lang)
 
 
 def named_in(context: str, msgid: str) -> Named:

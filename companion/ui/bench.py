@@ -30,7 +30,12 @@ def rss_mb() -> float:
 
 
 def child() -> None:
-    """Inside the measured process: start the app, report the first frame, then the figures."""
+    """Inside the measured process: start the app as `companion run` does (its GL backend and image loader
+    chosen before Kivy loads), report the first frame, then the figures."""
+    from companion.ui.kivy_setup import choose_gl_backend, choose_image_loader
+
+    choose_gl_backend(os.environ)
+    choose_image_loader(os.environ)
     from kivy.config import Config
 
     Config.set("graphics", "width", "800")
@@ -54,6 +59,7 @@ def child() -> None:
         if not seen:
             seen.append(True)
             print("first-frame", flush=True)
+            print(f"first-frame-cpu {time.process_time():.3f}", flush=True)
             Clock.schedule_once(lambda _dt: measure(), SETTLE_S)
 
     def measure() -> None:
@@ -105,9 +111,12 @@ def bench() -> list[Figure]:
         return statistics.median(r[name] for r in runs)
 
     return [
-        Figure("app start to first frame (800x480, offscreen), median of 3", median("first-frame"), "s", "< 3 s"),
+        Figure("app start to first frame (800x480, offscreen), median of 3", median("first-frame"), "s", "< 3 s",
+               "app.first-frame"),
+        Figure("the same in CPU seconds of the app's process (less hurt by a loaded machine), median of 3",
+               median("first-frame-cpu"), "s", "", "app.first-frame-cpu"),
         Figure(f"resident memory {SETTLE_S:.0f} s after start, largest of 3", max(r["rss-mb"] for r in runs),
-               "MB", "< 200 MB"),
+               "MB", "< 200 MB", "app.rss"),
         Figure("language switch: every screen rebuilt (laid out on the next frames)", median("switch-s") * 1000, "ms"),
         Figure("Arabic paragraph (60 words) shaped, wrapped, reordered, cold font cache",
                median("layout-s") * 1000, "ms"),

@@ -6,6 +6,11 @@ Raspberry Pi OS Lite has no such library (only Mesa's EGL and GLES), and the imp
 backend takes its GL functions from SDL, which gets them from EGL on the Pi's KMS console and from GLX on
 a desktop, so it is chosen everywhere (an explicit `KIVY_GL_BACKEND` still wins).
 
+Images: the app draws no image files, only Kivy's own theme atlas (PNG), which SDL2_image reads. Kivy's
+default list of image loaders imports Pillow (and through it numpy) and ffpyplayer's FFmpeg libraries
+first: some 13 MB of resident memory and half a second of the start on a Pi (issue 26), for nothing.
+So the loader is SDL2's alone (an explicit `KIVY_IMAGE` still wins).
+
 Input: Kivy's defaults (`mouse = mouse` and `%(name)s = probesysfs`) deliver one finger twice on a Pi
 touchscreen: once as the mouse SDL makes of the touch, once from the touchscreen's event device
 (kivy#1903, #4724). So the `[input]` section is rewritten at every start with a single entry: Kivy's
@@ -22,12 +27,17 @@ from typing import Any
 from companion.config import TouchSettings
 
 GL_BACKEND = "sdl2"
+IMAGE_LOADER = "sdl2"
 INPUT_PROP_DIRECT = 1 << 1  # linux/input-event-codes.h: a touchscreen, not a touchpad
 MOUSE = {"mouse": "mouse"}
 
 
 def choose_gl_backend(env: MutableMapping[str, str]) -> None:
     env.setdefault("KIVY_GL_BACKEND", GL_BACKEND)
+
+
+def choose_image_loader(env: MutableMapping[str, str]) -> None:
+    env.setdefault("KIVY_IMAGE", IMAGE_LOADER)
 
 
 def touchscreens(proc_root: Path = Path("/proc"), dev_root: Path = Path("/dev")) -> Iterator[tuple[str, Path]]:

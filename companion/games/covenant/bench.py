@@ -55,13 +55,16 @@ def bench() -> list[Figure]:
     for _ in range(200):
         state = _monster_phase(rules)
         ends = [Act(actor=h, action="end", target="turn") for h in HEROES]
-        t = time.perf_counter()
+        t = time.process_time()
         for end in ends:
             rules.apply(state, end)
-        phase.append(time.perf_counter() - t)
+        phase.append(time.process_time() - t)
     return [
-        Figure("adjudicate one input, median", median(times) * 1e3, "ms", "< 1 ms"),
-        Figure("adjudicate one input, 99th percentile", percentile(times, 99) * 1e3, "ms"),
-        Figure(f"replay ({inputs} inputs of {len(games)} random games)", replay_rate, "inputs/s", "> 20,000"),
-        Figure("monster phase: 5 monsters + guardian + 3 summons, median", median(phase) * 1e3, "ms", "< 5 ms"),
+        Figure("adjudicate one input, median (CPU)", median(times) * 1e3, "ms", "<= 0.03 ms", "covenant.input.median"),
+        Figure("adjudicate one input, 99th percentile (CPU)", percentile(times, 99) * 1e3, "ms", "",
+               "covenant.input.p99"),
+        Figure(f"replay ({inputs} inputs of {len(games)} random games)", replay_rate, "inputs/CPU s", ">= 40,000",
+               "covenant.replay"),
+        Figure("monster phase: 5 monsters + guardian + 3 summons, median", median(phase) * 1e3, "ms", "< 5 ms",
+               "covenant.monster-phase"),
     ]

@@ -13,7 +13,7 @@ import os
 import resource
 import time
 
-from companion.benchmarks import Figure
+from companion.benchmarks import Figure, settled
 from companion.games.covenant.bots import Bot
 from companion.games.covenant.engine import CovenantRules
 from companion.games.covenant.simulate import Rate, Report, parties, play, setups
@@ -42,7 +42,7 @@ def bench() -> list[Figure]:
     report = Report(games=games, seed=7, bots="cautious", result=Rate(), rounds={})
     for setup in setups(6, WARM_UP, party_list, ("normal",)):
         play(rules, bot, setup)
-    gc.collect()
+    settled()
     before = resident_mib()
     halfway = before
     start, cpu = time.perf_counter(), time.process_time()
@@ -55,9 +55,11 @@ def bench() -> list[Figure]:
     gc.collect()
     after = resident_mib()
     return [
-        Figure("whole bot games per CPU second, one core (4 heroes, normal)", games / cpu, "games/s", ">= 50"),
+        Figure("whole bot games per CPU second, one core (4 heroes, normal)", games / cpu, "games/s", ">= 50",
+               "covenant.bot-games"),
         Figure("the same, per wall-clock second (lower on a busy machine)", games / seconds, "games/s"),
-        Figure("inputs per CPU second in those games (engine and bots)", report.inputs / cpu, "inputs/s"),
+        Figure("inputs per CPU second in those games (engine and bots)", report.inputs / cpu, "inputs/s", "",
+               "covenant.bot-inputs"),
         Figure(f"resident memory before {games} games", before, "MiB"),
         Figure(f"resident memory after {games // 2} games", halfway, "MiB"),
         Figure(f"resident memory after {games} games", after, "MiB", "flat"),

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from companion.core.messages import Field, Named, decimal, listed, named
+from companion.core.messages import Field, Lang, Later, Named, Number, listed, named
 from companion.games.covenant import guardians, loot, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import Attack, ChooseStep, DrawStep, Hero, RollStep
@@ -57,11 +57,11 @@ def declare(g: Play, hero: Hero, target: str) -> None:
     g.s.attack = Attack(attacker=hero.id, target=target)
     if target == "guardian":
         guardians.provoke(g)
-    o = odds(g, hero, target)
+    t, cards = terms(g, hero, target), _cards(g)
     g.say("attack", "§Combat", "{hero} attacks {target} (strength {strength}): chance to hit {chance}%, "
           "expected damage {expected}.", {"hero": hero.id, "target": target},
           hero=g.hero_name(hero), target=g.target_name(target), strength=strength_of(g, target),
-          chance=round(float(o.hit) * 100), expected=decimal(float(o.damage)))
+          chance=Chance(t, cards), expected=Expected(t, cards))
     g.next(DrawStep(deck="combat", purpose="attack", who=hero.id), RollStep(die="d6", purpose="attack", who=hero.id))
 
 
@@ -267,11 +267,40 @@ class Odds:
 def odds(g: Play, hero: Hero, target: str) -> Odds:
     """The exact chance to hit and the expected damage, from the cards the next draw can be and a fair
     d6 (before any reroll)."""
-    cards = Counter(int(c) for c in g.s.decks["combat"].remaining())
-    return _odds(terms(g, hero, target), tuple(sorted(cards.items())))
+    return _odds(terms(g, hero, target), _cards(g))
 
 
-def _odds(t: Terms, cards: tuple[tuple[int, int], ...]) -> Odds:
+Cards = tuple[tuple[int, int], ...]
+"""The values the next combat card can have, each with its copies."""
+
+
+def _cards(g: Play) -> Cards:
+    return tuple(sorted(Counter(int(c) for c in g.s.decks["combat"].remaining()).items()))
+
+
+class Chance(Later, frozen=True):
+    """The chance to hit in whole percent, as an attack states it: these terms against these cards, worked
+    out only when the sentence is read."""
+
+    terms: Terms
+    cards: Cards
+
+    def text(self, lang: Lang) -> str:
+        return str(round(float(_odds(self.terms, self.cards).hit) * 100))
+
+
+class Expected(Later, frozen=True):
+    """The expected damage, as an attack states it (a number with decimals), worked out when read."""
+
+    terms: Terms
+    cards: Cards
+
+    def text(self, lang: Lang) -> str:
+        return Number(float(_odds(self.terms, self.cards).damage)).text(lang)
+
+
+@lru_cache(maxsize=1024)
+def _odds(t: Terms, cards: Cards) -> Odds:
     draws = sum(copies for _, copies in cards) * 6
     if not draws:
         return Odds(Fraction(0), Fraction(0))

@@ -10,16 +10,30 @@ from collections.abc import Mapping
 from functools import cache
 
 from companion.core.flow import Event
-from companion.core.messages import Field, Named, Plural, named, verbatim
+from companion.core.messages import Field, Msg, Named, Plural, named, verbatim
 from companion.games.covenant.board import Board
 from companion.games.covenant.data import GameData
-from companion.games.covenant.spaces import space_labels, space_name
+from companion.games.covenant.spaces import board_labels, space_name
 from companion.games.covenant.state import GameState, Hero, Monster, Pending
 
 
 @cache
 def board_for(data: GameData, zone: int) -> Board:
     return Board(data.boards[zone])
+
+
+@cache
+def hero_names(data: GameData) -> dict[str, Named]:
+    """Every hero's name, made once per game data: nearly every sentence names a hero."""
+    return {h: spec.named() for h, spec in data.heroes.items()}
+
+
+@cache
+def monster_names(data: GameData, elite: bool) -> dict[str, Named]:
+    """Every monster's name, plain or elite ("elite Goblin"), made once per game data."""
+    if elite:
+        return {k: named("elite {monster}", monster=spec.named()) for k, spec in data.monsters.items()}
+    return {k: spec.named() for k, spec in data.monsters.items()}
 
 
 class Play:
@@ -34,9 +48,7 @@ class Play:
 
     def say(self, kind: str, rule: str, text: str | Plural, data: Mapping[str, Field | list[str]] | None = None,
             /, **fields: Field) -> None:
-        from companion.core.flow import event
-
-        self.events.append(event(kind, rule, text, dict(data or {}), **fields))
+        self.events.append(Event(kind, Msg.of(text, fields), rule, dict(data) if data else {}))
 
     def next(self, *steps: Pending) -> None:
         """Schedule steps to come before anything already waiting, in the order given."""
@@ -48,13 +60,10 @@ class Play:
     # ---- names for messages, in every language --------------------------------------------------
 
     def hero_name(self, hero: Hero | str) -> Named:
-        return self.d.heroes[hero if isinstance(hero, str) else hero.id].named()
+        return hero_names(self.d)[hero if isinstance(hero, str) else hero.id]
 
     def monster_name(self, m: Monster) -> Named:
-        spec = self.d.monsters[m.kind]
-        if m.elite:
-            return named("elite {monster}", monster=spec.named())
-        return spec.named()
+        return monster_names(self.d, m.elite)[m.kind]
 
     def guardian_name(self) -> Named:
         return self.d.guardians[self.s.board.zone].named()
@@ -70,7 +79,7 @@ class Play:
         return space_name(self.d, self.s.board.zone, space)
 
     def path_name(self, spaces: list[str]) -> Named:
-        labels = space_labels(self.d.boards[self.s.board.zone])
+        labels = board_labels(self.d, self.s.board.zone)
         path = " → ".join(labels.get(s, s) for s in spaces)
         return verbatim(path)
 
