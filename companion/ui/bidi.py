@@ -210,8 +210,27 @@ def _laid_out(text: str, width: float, measure: Measure, rtl: bool) -> tuple[tup
     base = "R" if rtl else "L"
     text = bind_numbers(text)
     logical = isolate_sums(shape(text)) if rtl else shape(text)
-    return tuple(tuple(get_display(line, base_dir=base).translate(_MARKS) for line in paragraph)
-                 for paragraph in wrap_paragraphs(logical, width, measure))
+
+    def visual(line: str) -> str:
+        return get_display(_brackets_held(line) if rtl else line, base_dir=base).translate(_MARKS)
+
+    # Measured as drawn: reordered, an Arabic line came out a pixel wider than in reading order (kerning
+    # pairs differ), and its marks, measured in reading order, take no room once dropped.
+    drawn = (lambda line: measure(visual(line))) if rtl or has_rtl(logical) else measure
+    return tuple(tuple(visual(line) for line in paragraph) for paragraph in wrap_paragraphs(logical, width, drawn))
+
+
+_BRACKETS = frozenset("()[]«»")
+
+
+def _brackets_held(line: str) -> str:
+    """Each bracket of a right-to-left line held to that direction by a mark either side, so that it is
+    mirrored and opens towards the words it encloses. Left to itself, the pure-Python algorithm (which does
+    not pair brackets, UAX #9 rule N0) resolved a bracket from its neighbours: «الغرفة A (1 من 8 في هذا الدور)»
+    drew "(" inside the left-to-right run "A (1", read from the right as a bracket that closes."""
+    if not has_rtl(line):
+        return line
+    return "".join(f"{RLM}{ch}{RLM}" if ch in _BRACKETS else ch for ch in line)
 
 
 def isolate_sums(text: str) -> str:

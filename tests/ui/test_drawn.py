@@ -269,3 +269,26 @@ def test_a_bound_calculation_too_wide_for_its_line_is_cut_where_no_number_is_orp
             for width in range(200, 420, 10):  # from where a calculation and its arrow fit a line
                 shown = laid_out(msg.text(lang), width=width, rtl=lang == "ar")
                 assert not nothing_orphaned(shown), (lang, width, shown.paragraphs)
+
+
+def test_a_line_is_measured_as_drawn_not_in_reading_order() -> None:
+    """The long run found «تتحرك صيادة الصقر مساحة واحدة» 269 px wide in 268: wrapped by its width in reading
+    order, then reordered, an Arabic line is a pixel wider (the font's kerning pairs differ)."""
+    from companion.ui.bidi import shape
+    from companion.ui.fonts import measurer
+
+    measure = measurer(18, False)
+    for text in ("تتحرك صيادة الصقر مساحة واحدة", "على الغرفة D، وتدخلها لصّة الظلال"):
+        width = measure(shape(text))
+        shown = Drawn(text, display_paragraphs(text, width, measure, True), width, True, measure, lambda ch: True)
+        assert not lines_fit(shown), shown.paragraphs
+
+
+def test_a_bracket_beside_a_latin_letter_opens_towards_its_words_in_arabic() -> None:
+    """«إلى الغرفة A (1 من 8 في هذا الدور).»: between the room's letter and a number, "(" was resolved left to
+    right and drawn as a bracket closing, read from the right; wrapped or not, each bracket now opens and
+    closes in reading order."""
+    text = "تتحرك لصّة الظلال مساحة واحدة إلى الغرفة A (1 من 8 في هذا الدور)."
+    for width in range(100, 700, 20):
+        shown = laid_out(text, width=width)
+        assert not brackets_balanced(shown), (width, shown.paragraphs)
