@@ -230,13 +230,20 @@ def sums_true(d: Drawn) -> list[str]:
             for i, arrow in enumerate(arrows):
                 source, target = (i, i + 1) if arrow == "→" else (i + 1, i)
                 reached, start = results[source][1], _start(pieces[target])
-                computed = len(pieces[source]) > 1 and not _signed(pieces[source])
+                computed = _computes(pieces[source]) and not _signed(pieces[source])
                 if computed and reached is not None and start is not None and reached not in start:
                     wrong.append(arrow)
             if wrong:
                 problems.append(f"false calculation read left to right ({' '.join(wrong)}): "
                                 f"{_shown(chain)!r} in {line!r}")
     return problems
+
+
+def _computes(piece: _Chain) -> bool:
+    """The piece works something out, so an arrow leads from its result: an arithmetic operator, or a relation
+    other than a colon. A colon between two lone numbers relates nothing (`_piece`): "moves 2 spaces: 23 → 22
+    → 21" is a count, then a path of spaces, each arrow a step from a lone number."""
+    return any(isinstance(item, str) and item != ":" for item in piece)
 
 
 def _signed(piece: _Chain) -> bool:

@@ -292,3 +292,27 @@ def test_a_bracket_beside_a_latin_letter_opens_towards_its_words_in_arabic() -> 
     for width in range(100, 700, 20):
         shown = laid_out(text, width=width)
         assert not brackets_balanced(shown), (width, shown.paragraphs)
+
+
+def test_a_monsters_path_after_its_count_is_a_path_and_a_false_result_still_is_found() -> None:
+    """The long run read «Goblin moves 2 spaces: 23 → 22 → 21.» as "2: 23", a calculation come to 23, and its
+    arrow to 22 as false (56 times). A colon between two lone numbers relates nothing, so what follows it is
+    a path of spaces; an arrow from a calculation that works something out is still read."""
+    for text in ("Goblin moves 2 spaces: 23 → 22 → 21.", "Demon moves 1 space: 13 → 12.",
+                 "Дэман рухаецца на 2 палі: 19 → 18 → 17."):
+        assert not ltr(text), text
+        assert not sums_true(laid_out(text, width=120, rtl=False)), text
+    for false in ("Bleed: 1 + 2: 3 → 4 wounds", "damage 2 − 1 = 1 → 2", "Round 2: 3 + 1 = 4 → 5"):
+        assert ltr(false), false
+    assert sums_true(drawn("", [["ﺡﻭﺮﺟ 4 ← 3 :1 + 2"]]))
+
+
+def test_every_covenant_section_reads_true_in_english_and_belarusian() -> None:
+    """The rule window's §Combat said "combat card 7, die 4, attack bonus +1 = 12": read as drawn, "+1 = 12". The
+    example is one calculation now. (The Arabic is the rulebook's own words and reads right to left.)"""
+    from companion.games.covenant.data import default
+
+    for section in default().sections.values():
+        for lang in ("en", "be"):
+            text = getattr(section.text, lang, "") if section.text else ""
+            assert not sums_true(laid_out(text, width=10_000.0, rtl=False)), (section.id, lang)
