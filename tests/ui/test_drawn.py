@@ -316,3 +316,14 @@ def test_every_covenant_section_reads_true_in_english_and_belarusian() -> None:
         for lang in ("en", "be"):
             text = getattr(section.text, lang, "") if section.text else ""
             assert not sums_true(laid_out(text, width=10_000.0, rtl=False)), (section.id, lang)
+
+
+def test_a_changed_die_reads_whole_in_a_narrow_button_in_belarusian() -> None:
+    """Dungeon Roll's «сьвятар — цяпер злодзей» (a die turned to another face) left its dash at a line's end in
+    a narrow button (the long explorer run): a dash binds both its words, and two words bound to a dash are
+    wider than the button. Belarusian sets no dash before an adverb that stands before the predicate."""
+    from companion.ui.theme import Ui
+
+    text = Ui("be").t("{die} → {face}", die="сьвятар", face="злодзей")
+    for width in range(60, 260, 10):
+        assert not nothing_orphaned(laid_out(text, width=width, rtl=False)), width
