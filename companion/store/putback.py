@@ -46,8 +46,18 @@ class Names:
         return entry.named() if isinstance(entry, Naming) else verbatim(key)
 
     def items(self, ids: list[str]) -> Named:
-        names = [self.of("potions", i) if self.of("potions", i)["en"] != i else self.of("equipment", i) for i in ids]
-        return listed(names)
+        return listed(self.item(i) for i in ids)
+
+    def item(self, key: str) -> Named:
+        """What a hero holds by its name: a potion, a piece of equipment, or a guardian's shard (a hero's
+        `shards` hold the shard's id: "fist" stood on an Arabic screen)."""
+        for table in ("potions", "equipment"):
+            entry = (getattr(self.data, table, None) or {}).get(key)
+            if isinstance(entry, Naming):
+                return entry.named()
+        guardians = (getattr(self.data, "guardians", None) or {}).values()
+        shard = next((g.shard for g in guardians if getattr(getattr(g, "shard", None), "id", None) == key), None)
+        return shard.named() if isinstance(shard, Naming) else verbatim(key)
 
     def face(self, die: str, face: str) -> Named:
         kind = (getattr(self.data, "dice", None) or {}).get(die)

@@ -60,17 +60,25 @@ def _break_word(word: str, width: float, measure: Measure) -> list[str]:
     too wide for any line), but never inside a calculation (a line holding its LRE and the next its PDF would
     reorder both halves; and "2 = 0" would stand alone), then after its hyphens. Never inside a word: cut
     between letters, «Шкілет-лучнік» read «Шкілет-лучні | к». A piece still too wide stays whole, wider
-    than the line (a button shrinks its font first, so that it fits)."""
+    than the line (a button shrinks its font first, so that it fits).
+
+    Where a bound group must be cut, the cut goes where it does least harm (`_cut_harm`): after a clause's
+    colon or comma rather than between a label and its number, and only when nothing else is left between a
+    number and its noun or beside an operator, an arrow or a dash. Cut greedily, «الضرر − الدفاع: 3 − 1 = 2 ←
+    2» filled one line and left «ضرر.» alone on the next, its number orphaned at the line's end."""
     parts = _bound_parts(word)
     if len(parts) > 1:
         pieces: list[str] = []
+        current: list[str] = []
         for part in parts:
-            candidate = f"{pieces[-1]}{NBSP}{part}" if pieces else part
-            if pieces and measure(candidate) <= width:
-                pieces[-1] = candidate
-            else:
-                pieces.extend(_break_word(part, width, measure) if measure(part) > width else [part])
-        return pieces
+            current.append(part)
+            while len(current) > 1 and measure(NBSP.join(current)) > width:
+                cut = min(range(1, len(current)), key=lambda k: (_cut_harm(current[k - 1], current[k]), -k))
+                pieces.append(NBSP.join(current[:cut]))
+                current = current[cut:]
+        pieces.append(NBSP.join(current))
+        return [p for piece in pieces for p in (_break_word(piece, width, measure) if NBSP not in piece
+                                                and measure(piece) > width else [piece])]
     pieces = []
     for part in _AFTER_HYPHEN.split(word):
         if pieces and measure(pieces[-1] + part) <= width:
@@ -78,6 +86,24 @@ def _break_word(word: str, width: float, measure: Measure) -> list[str]:
         else:
             pieces.append(part)
     return pieces
+
+
+_CLAUSE_PUNCTUATION = frozenset(":،؛,;.!?")
+
+
+def _cut_harm(before: str, after: str) -> int:
+    """How much a line break between two parts of a bound group harms the reading: 0 after a clause's
+    punctuation ("damage − defense:" | "3 − 1 = 2"), 1 between a label and its number ("damage" | "5 −"),
+    2 after an operator or an arrow ("= 2 →" | "2 damage", as mathematics breaks), 3 where nothing may
+    part: a number from its noun ("2" | "damage."), before an operator or an arrow, either side of a dash,
+    or before a separator that belongs to the word before it."""
+    if after in _OPERATORS or {before, after} & _DASHES or after in _LONE_SEPARATORS:
+        return 3
+    if before[-1:].isdigit() and after[:1].isalpha():
+        return 3
+    if before in _OPERATORS:
+        return 2
+    return 0 if before[-1:] in _CLAUSE_PUNCTUATION else 1
 
 
 def wrap_logical(text: str, width: float, measure: Measure) -> list[str]:
@@ -100,9 +126,11 @@ def wrap_paragraphs(text: str, width: float, measure: Measure) -> list[list[str]
             if measure(candidate) <= width:
                 current = candidate
                 continue
-            if current:
-                lines.append(current)
             pieces = _break_word(word, width, measure)
+            if current and len(pieces) > 1 and measure(f"{current} {pieces[0]}") <= width:
+                pieces[0] = f"{current} {pieces[0]}"  # a group cut anyway starts on the line it meets
+            elif current:
+                lines.append(current)
             lines.extend(pieces[:-1])
             current = pieces[-1]
         lines.append(current)
@@ -183,8 +211,27 @@ def _laid_out(text: str, width: float, measure: Measure, rtl: bool) -> tuple[tup
     base = "R" if rtl else "L"
     text = bind_numbers(_bidi_safe(text))
     logical = isolate_sums(shape(text)) if rtl else shape(text)
-    return tuple(tuple(get_display(line, base_dir=base).translate(_MARKS) for line in paragraph)
-                 for paragraph in wrap_paragraphs(logical, width, measure))
+
+    def visual(line: str) -> str:
+        return get_display(_brackets_held(line) if rtl else line, base_dir=base).translate(_MARKS)
+
+    # Measured as drawn: reordered, an Arabic line came out a pixel wider than in reading order (kerning
+    # pairs differ), and its marks, measured in reading order, take no room once dropped.
+    drawn = (lambda line: measure(visual(line))) if rtl or has_rtl(logical) else measure
+    return tuple(tuple(visual(line) for line in paragraph) for paragraph in wrap_paragraphs(logical, width, drawn))
+
+
+_BRACKETS = frozenset("()[]«»")
+
+
+def _brackets_held(line: str) -> str:
+    """Each bracket of a right-to-left line held to that direction by a mark either side, so that it is
+    mirrored and opens towards the words it encloses. Left to itself, the pure-Python algorithm (which does
+    not pair brackets, UAX #9 rule N0) resolved a bracket from its neighbours: «الغرفة A (1 من 8 في هذا الدور)»
+    drew "(" inside the left-to-right run "A (1", read from the right as a bracket that closes."""
+    if not has_rtl(line):
+        return line
+    return "".join(f"{RLM}{ch}{RLM}" if ch in _BRACKETS else ch for ch in line)
 
 
 def _bidi_safe(text: str) -> str:

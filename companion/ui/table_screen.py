@@ -5,6 +5,7 @@ large buttons. And the end-of-game screen."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import partial
@@ -186,8 +187,8 @@ class TableScreen(BaseScreen):
             shown_now.append(self._text("notice", ui.text(referee.notice), "small", color=theme.WARN))
             if referee.notice_rule:
                 shown_now.append(self._cite("notice rule", referee.notice_rule))
-        if app.confirming is not None:
-            return [*shown_now, *self._odds(state, narrow)]
+        if app.confirming is not None:  # the notes scroll with the odds: a long notice had pushed the round's
+            return self._odds(state, narrow, shown_now)  # line up over the top bar (explorer, 800×480)
         if referee.echo is not None and referee.notice is None:
             shown_now.append(self._text("echo", ui.text(referee.echo), "small", color=theme.GOOD))
         prompt = app.table.prompt
@@ -258,7 +259,7 @@ class TableScreen(BaseScreen):
         return [self._scrolled("kept", [text], "body"), self._cite("kept rule", "R-STORE-2"),
                 self.kept.get("go on", BigButton, ui, ui.t("Go on"), partial(app.answer, kept_result))]
 
-    def _odds(self, state: GameState, narrow: bool) -> list[Widget]:
+    def _odds(self, state: GameState, narrow: bool, notes: Sequence[Widget] = ()) -> list[Widget]:
         """The chance to hit and the expected damage, before the attack is made (§Combat)."""
         ui, app, kept = self.ui, self.app, self.kept
         attack = app.confirming
@@ -275,14 +276,14 @@ class TableScreen(BaseScreen):
                           height=ui.touch)
         fill(choice, reading_order(ui, [kept.get("attack", BigButton, ui, ui.t("Attack"), partial(app.answer, attack)),
                                         kept.get("back", BigButton, ui, ui.t("Back"), app.cancel_attack)]))
-        return [self._scrolled("odds", [question, chance], "small" if narrow else "body"),
+        return [self._scrolled("odds", [question, chance], "small" if narrow else "body", notes),
                 self._cite("odds rule", "§Combat"), choice]
 
-    def _scrolled(self, key: str, texts: list[str], role: str) -> ScrollView:
-        """Texts filling the room left, scrolled when longer (a long step on the narrow panel); kept, it
-        shows the first line again, as a new one would."""
+    def _scrolled(self, key: str, texts: list[str], role: str, notes: Sequence[Widget] = ()) -> ScrollView:
+        """Texts filling the room left, scrolled when longer (a long step on the narrow panel), after `notes`;
+        kept, it shows the first line again, as a new one would."""
         box = self.kept.get(f"{key}/box", Column, spacing=self.ui.px(4))
-        fill(box, [self._text(f"{key}/{i}", text, role) for i, text in enumerate(texts)])
+        fill(box, [*notes, *(self._text(f"{key}/{i}", text, role) for i, text in enumerate(texts))])
         scroll = self.kept.get(key, ScrollView, do_scroll_x=False, scroll_y=1)
         fill(scroll, [box])
         return scroll

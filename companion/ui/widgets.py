@@ -19,7 +19,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
-from companion.ui.bidi import display_paragraphs, has_rtl
+from companion.ui.bidi import bind_numbers, display_paragraphs, has_rtl
 from companion.ui.fonts import LATIN, markup, measurer
 from companion.ui.i18n import N_
 from companion.ui.theme import Ui
@@ -140,7 +140,9 @@ class BigButton(Filled, ButtonBehavior, BidiLabel):
             self.height = max(ui.touch, self.texture_size[1] + ui.gap)
 
     def _relayout(self, *_: object) -> None:
-        words = self.logical.split()
+        # The words as the wrap sees them: a number bound to its noun is one ("space 17" wrapped to "space" and a
+        # lone "17" in a narrow button, the explorer found, where a smaller font would have held both).
+        words = [w for w in bind_numbers(self.logical).replace("\n", " ").split(" ") if w]
         if words:
             room = self.width - 2 * (self.padding[0] + self.padding[2]) - 2
             size = self.full_font_size

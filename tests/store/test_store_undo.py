@@ -239,7 +239,7 @@ def test_put_back_covers_what_stands_on_the_table(rules: RuleSystem[Any]) -> Non
     back = json.loads(rules.encode(rules.new_game(setup)))
     now = copy.deepcopy(back)
     now["guardian"]["damage"] = 5
-    now["heroes"]["knight"]["shards"] = ["crown"]
+    now["heroes"]["knight"]["shards"] = ["fist"]
     now["heroes"]["rogue"].update(fallen=True, hp=0, gold=1)
     now["board"]["revealed"] = {"room2": "z1-combat-1"}
     now["board"]["chests"] = {"room2": 2}
@@ -250,7 +250,7 @@ def test_put_back_covers_what_stands_on_the_table(rules: RuleSystem[Any]) -> Non
     msgs = putback.describe(rules, json.dumps(now).encode(), json.dumps(back).encode())
     said = [m.text("en") for m in msgs]
     assert said == [
-        "Take from Exiled Knight: crown.",
+        "Take from Exiled Knight: golden fist.",  # the shard by its name, not its id
         "Stand Shadow Rogue up again: the fall is undone.",
         f"Set Shadow Rogue's health back to {back['heroes']['rogue']['hp']}.",
         "Set Shadow Rogue's gold back to 3.",
@@ -265,3 +265,14 @@ def test_put_back_covers_what_stands_on_the_table(rules: RuleSystem[Any]) -> Non
     ]
     assert all(m.text("ar") != m.text("en") for m in msgs)
     assert putback.describe(rules, json.dumps(back).encode(), json.dumps(back).encode()) == []
+
+
+def test_a_shard_taken_back_is_named_in_every_language(rules: RuleSystem[Any]) -> None:
+    """The long explorer run saw «خذوا من الفارس المنفي: fist.»: a shard put back by its data id."""
+    back = json.loads(rules.encode(rules.new_game({"heroes": ["knight", "rogue"], "seed": 1})))
+    now = copy.deepcopy(back)
+    now["heroes"]["knight"]["shards"] = ["fist"]
+    [msg] = putback.describe(rules, json.dumps(now).encode(), json.dumps(back).encode())
+    assert [msg.text(lang) for lang in ("en", "ar", "be")] == [
+        "Take from Exiled Knight: golden fist.", "خذوا من الفارس المنفي: القبضة الذهبية.",
+        f"{msg.text('be').split(':')[0]}: залаты кулак."]

@@ -8,6 +8,7 @@ width those lines must fit, whether it reads right to left, and the measure and 
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -22,6 +23,7 @@ RAW_ID = re.compile(r"(?<![\w-])(?:t\d+|m\d+|b\d+|room\d+|slot\d+|z\d+-[a-z]+-\d
 SEPARATORS = frozenset("·،؛:;,.-–—/|")
 NUMBER = re.compile(r"^[+−×-]?\d+(?:[.,/]\d+)*[%٪]?$|^\d+(?:[.,/]\d+)*[%٪]?×$")
 PAIRS = {"(": ")", "[": "]", "«": "»", "{": "}"}
+ARITHMETIC = frozenset("+−-×÷=≥≤<>")
 
 
 @dataclass(frozen=True)
@@ -59,12 +61,25 @@ def nothing_orphaned(d: Drawn) -> list[str]:
             if not words:
                 continue
             start, end = (words[-1], words[0]) if d.rtl else (words[0], words[-1])
+            if d.rtl:  # a calculation at either edge is drawn left to right: its last number ends the line
+                end = (_calculation(words) or [end])[-1]
+                start = (_calculation(words[::-1]) or [start])[-1]
             alone = len(words) == 1 or SEPARATORS.issuperset(words[1:] if not d.rtl else words[:-1])
             if i > 0 and (start in SEPARATORS or (NUMBER.match(start) and alone)):
                 problems.append(f"{start!r} orphaned at a line's start: {list(paragraph)!r}")
             if i < len(paragraph) - 1 and (end in SEPARATORS or (NUMBER.match(end) and not _ends_clause(end, d))):
                 problems.append(f"{end!r} orphaned at a line's end: {list(paragraph)!r}")
     return problems
+
+
+def _calculation(words: list[str]) -> list[str]:
+    """The calculation a right-to-left line's words begin with as drawn (from its left edge, or from its right
+    given reversed), drawn left to right: a number, an arithmetic operator, and on up to the first word with a
+    right-to-left letter. None when the edge is no calculation ("2 ← 3 − 1 = 2": a result and its arrow, laid
+    right to left; a path's arrows are not arithmetic)."""
+    if len(words) < 2 or not NUMBER.match(words[0]) or words[1] not in ARITHMETIC:
+        return []
+    return list(itertools.takewhile(lambda w: not any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in w), words))
 
 
 def _ends_clause(number: str, d: Drawn) -> bool:
@@ -230,13 +245,20 @@ def sums_true(d: Drawn) -> list[str]:
             for i, arrow in enumerate(arrows):
                 source, target = (i, i + 1) if arrow == "→" else (i + 1, i)
                 reached, start = results[source][1], _start(pieces[target])
-                computed = len(pieces[source]) > 1 and not _signed(pieces[source])
+                computed = _computes(pieces[source]) and not _signed(pieces[source])
                 if computed and reached is not None and start is not None and reached not in start:
                     wrong.append(arrow)
             if wrong:
                 problems.append(f"false calculation read left to right ({' '.join(wrong)}): "
                                 f"{_shown(chain)!r} in {line!r}")
     return problems
+
+
+def _computes(piece: _Chain) -> bool:
+    """The piece works something out, so an arrow leads from its result: an arithmetic operator, or a relation
+    other than a colon. A colon between two lone numbers relates nothing (`_piece`): "moves 2 spaces: 23 → 22
+    → 21" is a count, then a path of spaces, each arrow a step from a lone number."""
+    return any(isinstance(item, str) and item != ":" for item in piece)
 
 
 def _signed(piece: _Chain) -> bool:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from companion.core.messages import Field, Lang, Later, Named, Number, listed, named
+from companion.core.messages import Field, Lang, Later, Named, Number, listed, named, verbatim
 from companion.games.covenant import guardians, loot, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import Attack, ChooseStep, DrawStep, Hero, RollStep
@@ -143,6 +143,17 @@ class Terms:
         damage = max((total - self.strength + 2 if hit else 1) + self.backstab + self.skill, self.min_damage)
         return damage if self.defense is None else max(1, damage - self.defense)
 
+    def worked(self, base: str, start: int) -> str:
+        """The damage worked out as one calculation, in the order of R-HERO-2: `base` ("14 − 10 + 2", or a golden
+        six's "1") worth `start`, each bonus added, then a guardian's defense taken off. A weapon's minimum that
+        raises the sum ends the arithmetic there: the reasons beside it say what it came to."""
+        terms = [base, *(f"+ {n}" for n in (self.backstab, self.skill) if n)]
+        value = start + self.backstab + self.skill
+        text = " ".join(terms) + (f" = {value}" if len(terms) > 1 or base != str(start) else "")
+        if self.defense and self.min_damage <= value:
+            text += f" − {self.defense} = {value - self.defense}".replace("-", "−")
+        return text
+
     def adjustments(self, base: int) -> list[Named]:
         """What turned the base damage into the damage dealt, in the order applied (R-HERO-2)."""
         steps: list[Named] = []
@@ -195,16 +206,17 @@ def resolve(g: Play) -> None:
     if o.hit and not steps:
         g.say("hit", "§Combat", "{card} + {die} + {bonus} = {total} ≥ {strength}: hit! {total} − {strength} + 2 "
               "→ {damage} damage to {target}.", dict(data), **fields)
-    elif o.hit:
-        g.say("hit", "R-HERO-2", "{card} + {die} + {bonus} = {total} ≥ {strength}: hit! {total} − {strength} + 2 "
-              "= {base}; {adjust} → {damage} damage to {target}.", dict(data), base=base, adjust=adjust, **fields)
+    elif o.hit:  # one calculation, its reasons beside it (issue 21: "= 5; Backstab +2 → 7" was words)
+        g.say("hit", "R-HERO-2", "{card} + {die} + {bonus} = {total} ≥ {strength}: hit! {sum} ({adjust}) → {damage} "
+              "damage to {target}.", dict(data), sum=verbatim(t.worked(f"{o.total} − {o.strength} + 2", base)),
+              adjust=adjust, **fields)
     elif o.golden and not steps:
         g.say("golden-six", "§Combat", "{card} + {die} + {bonus} = {total} < {strength}, but the die shows 6: "
               "golden six, an automatic hit for {damage} damage to {target}.", dict(data), **fields)
     elif o.golden:
         g.say("golden-six", "R-HERO-2", "{card} + {die} + {bonus} = {total} < {strength}, but the die shows 6: "
-              "golden six, an automatic hit for 1; {adjust} → {damage} damage to {target}.", dict(data),
-              adjust=adjust, **fields)
+              "golden six, an automatic hit for 1: {sum} ({adjust}) → {damage} damage to {target}.", dict(data),
+              sum=verbatim(t.worked("1", base)), adjust=adjust, **fields)
     else:
         g.say("miss", "§Combat", "{card} + {die} + {bonus} = {total} < {strength}: {hero} misses {target}.",
               dict(data), **fields)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from functools import cache
 
 from companion.core.flow import Event
-from companion.core.messages import Field, Msg, Named, Plural, named, verbatim
+from companion.core.messages import Field, Msg, Named, Plural, listed, named, verbatim
 from companion.games.covenant.board import Board
 from companion.games.covenant.data import GameData
 from companion.games.covenant.spaces import board_labels, space_name
@@ -79,9 +79,10 @@ class Play:
         return space_name(self.d, self.s.board.zone, space)
 
     def path_name(self, spaces: list[str]) -> Named:
+        """The spaces of a path by the labels the board draws on them, the hall by its name (its id, "hall",
+        stood in Arabic and Belarusian sentences), each step an arrow in the reading direction."""
         labels = board_labels(self.d, self.s.board.zone)
-        path = " → ".join(labels.get(s, s) for s in spaces)
-        return verbatim(path)
+        return listed((verbatim(labels[s]) if s in labels else self.space_name(s) for s in spaces), separator=" → ")
 
     # ---- where things are ----------------------------------------------------------------------
 

@@ -166,7 +166,8 @@ class Draft:
         self.figures[at] = msgspec.structs.replace(before, **changes)
         if any(f"entry figures {fid}:" in problem for problem in self.problems(data)):
             self.figures[at] = before
-            return Msg("A figure has a name of one line of at most 60 characters, at least 1 wound, armour of 0 or more, and dice of the set's colours.")
+            return Msg("A figure has a name of one line of at most 60 characters, at least 1 wound, armour of 0 or "
+                       "more, and dice of the set's colours.")
         return None
 
     def named_figures(self) -> list[Figure]:

@@ -327,3 +327,18 @@ def test_every_monster_decision_matches_the_rule(p: dict[str, Any]) -> None:
         path = [move["from"], *move["path"]]
         assert all(b in LINKS[a] for a, b in itertools.pairwise(path))
         assert not set(move["path"]) & blocked
+
+
+def test_a_path_through_the_hall_names_it_and_steps_in_the_reading_direction() -> None:
+    """R-MON-2's move line, "{monster} moves {n} spaces: {path}": the long explorer run saw «Дэман рухаецца на 2
+    палі: hall → 20 → 19.», the hall by its id. Its name instead, and in Arabic each step points right to left."""
+    from companion.games.covenant.data import default
+    from companion.games.covenant.play import Play
+
+    g = Game(["knight", "rogue"])
+    path = Play(g.s, default()).path_name(["m8", "hall", "b8"])
+    hall = default().boards[g.s.board.zone].hall
+    assert path["en"] == f"{path['en'].split(' → ')[0]} → {hall.en} → {path['en'].split(' → ')[2]}"
+    assert path["ar"] == path["en"].replace(" → ", " ← ").replace(hall.en, hall.ar)
+    assert path["be"] == path["en"].replace(hall.en, hall.be)
+    assert "hall" not in (path["en"] + path["ar"] + path["be"]).replace(hall.en, "")

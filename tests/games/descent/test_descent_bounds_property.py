@@ -251,7 +251,8 @@ def test_the_generators_reach_both_sides_of_the_bounds() -> None:
     refusals: list[str] = []
     played: list[str] = []
 
-    @settings(max_examples=300, deadline=None, database=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=300, deadline=None, database=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow])
     @given(setups())
     def collect(setup: dict[str, Any]) -> None:
         try:
