@@ -16,7 +16,7 @@ from companion.games.covenant.data import default as covenant_data
 from companion.games.dungeon_roll.data import default as delve_data
 from companion.ui.dungeon_roll.referee import DelveReferee
 from companion.ui.i18n import N_
-from companion.ui.referee import Referee
+from companion.ui.referee import Referee, ResultsReferee
 
 About = tuple[list[Named], Msg | None]
 
@@ -56,7 +56,8 @@ class TableGame(NamedTuple):
 
 TABLE_GAMES: dict[str, TableGame] = {
     "covenant": TableGame(N_("The Last Covenant"), "newgame", "table", begin="setup", about=covenant_about),
-    "descent": TableGame(N_("Descent"), "descent-new", "descent-table", about=descent_about),
+    "descent": TableGame(N_("Descent"), "descent-new", "descent-table", referee=ResultsReferee,
+                          about=descent_about),
     "dungeon-roll": TableGame(N_("Dungeon Roll"), "dr-newgame", "dr-table", referee=DelveReferee, about=delve_about),
 }
 """By the store's game id (`companion.core.rules.find`), in the order the home screen offers them."""

@@ -7,7 +7,7 @@ what to put back on the table. No Kivy here: the screen draws it, tests read it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.core.flow import Event, Input, Layer, Prompt, Rejection, reject
 from companion.core.messages import Msg
@@ -48,6 +48,7 @@ class Referee:
     spare_next: bool = False  # the Next button pressed with no step to confirm: the screen's own to use
     echo: Msg | None = None  # the move just chosen, shown above the prompt that follows
     merchant: str | None = None  # where the Merchant stood when last seen
+    echo_kinds: ClassVar[frozenset[str]] = ECHO_KINDS
 
     def __post_init__(self) -> None:
         self.merchant = _merchant(self.table.session.state)
@@ -65,7 +66,7 @@ class Referee:
                     self.phase_round = int(event.data.get("round", 0))
                 if event.kind in DECK_KINDS and self._app_deals(DECK_KINDS[event.kind]):
                     continue
-                if event.kind in ECHO_KINDS and (self.phase_round is None or event.kind == "turn"):
+                if event.kind in self.echo_kinds and (self.phase_round is None or event.kind == "turn"):
                     # A move is the one the players still carry out by hand: the figure to its space.
                     self.echo = event.msg if event.kind == "move" else self.echo
                 else:
@@ -152,6 +153,13 @@ class Referee:
     def pump(self) -> bool:
         """What the devices reported (a physical Undo comes back as a put-back list)."""
         return self.absorb(self.table.pump())
+
+
+class ResultsReferee(Referee):
+    """A referee whose screen shows no echo above its prompt (Descent's): every event of a ruling is one of its
+    results, the turn begun and the attack declared too (issue 21: the explorer found them on no screen)."""
+
+    echo_kinds: ClassVar[frozenset[str]] = frozenset()
 
 
 def _first_step(steps: list[Event]) -> int:

@@ -18,7 +18,7 @@ from kivy.uix.gridlayout import GridLayout
 
 from companion.core.dice import DieKind
 from companion.core.flow import Input, Source, Throw, ThrowPrompt
-from companion.core.messages import Msg, Named, verbatim
+from companion.core.messages import Msg, Named, listed, verbatim
 from companion.ui.prompt_panel import RuleText, citation
 from companion.ui.theme import Ui
 from companion.ui.widgets import BigButton, Column, FitScroll, Panel, label, row
@@ -72,16 +72,19 @@ def die_labels(prompt: ThrowPrompt) -> dict[str, Label]:
 class ThrowEntryPanel(Panel):
     """The purpose of the throw and its rule; a button per die, `die_columns` a row (its name and the face
     entered, `?` before), the faces of the chosen die's kind (`face_columns` a row), then "Enter these faces"
-    (once every die has one) and "Let the app roll". Either answer goes to `on_answer` as a `Throw`."""
+    (once every die has one) and "Let the app roll". Either answer goes to `on_answer` as a `Throw`. A throw
+    `kept` from before an undo (R-STORE-1) is the only answer the engine takes: it is shown, with Go on, in
+    place of the entry (issue 21: the explorer's "Let the app roll" was refused there, `kept-result`)."""
 
     def __init__(self, ui: Ui, entry: ThrowEntry, kinds: Mapping[str, DieKind], on_answer: Callable[[Input], object],
                  rule_text: RuleText, labels: Mapping[str, Label] | None = None, die_columns: int = DIE_COLUMNS,
-                 face_columns: int = FACE_COLUMNS, **kwargs: Any) -> None:
+                 face_columns: int = FACE_COLUMNS, kept: Input | None = None, **kwargs: Any) -> None:
         kwargs.setdefault("padding", ui.gap)
         super().__init__(orientation="vertical", spacing=ui.gap, **kwargs)
         self.ui, self.entry, self.kinds, self.on_answer, self.rule_text = ui, entry, kinds, on_answer, rule_text
         self.labels: Mapping[str, Label] = labels or die_labels(entry.prompt)
         self.die_columns, self.face_columns = die_columns, face_columns
+        self.kept = kept if isinstance(kept, Throw) else None
         self.buttons: dict[str, BigButton] = {}
         self.draw()
 
@@ -100,6 +103,9 @@ class ThrowEntryPanel(Panel):
         body = Column(spacing=self.spacing)
         body.add_widget(label(ui, ui.text(entry.prompt.purpose), "small", bold=True, size_hint_y=None,
                               fit_height=True))
+        if self.kept is not None:
+            self._draw_kept(body, self.kept)
+            return
         body.add_widget(citation(ui, entry.prompt.rule, self.rule_text, size_hint_y=None, fit_height=True))
         dice = self._grid(self.die_columns, len(entry.dice))
         for die in entry.dice:
@@ -118,12 +124,7 @@ class ThrowEntryPanel(Panel):
             self.buttons[f"face:{face.id}"] = button
             faces.add_widget(button)
         body.add_widget(faces)
-        if self.size_hint_y is None:  # the screen makes the panel as tall as what it holds: nothing to scroll
-            self.add_widget(body)
-        else:
-            scroll = FitScroll()
-            scroll.add_widget(body)
-            self.add_widget(scroll)
+        self._add_body(body)
         enter = BigButton(ui, ui.t("Enter these faces"), lambda: self.on_answer(entry.throw()),
                           font_size=ui.font("small"))
         enter.disabled = not entry.complete
@@ -131,6 +132,28 @@ class ThrowEntryPanel(Panel):
                          font_size=ui.font("small"))
         self.buttons["enter"], self.buttons["app-roll"] = enter, roll
         self.add_widget(row(ui, [enter, roll], size_hint_y=None, height=ui.touch))
+
+    def _draw_kept(self, body: Column, kept: Throw) -> None:
+        """The throw from before the undo, die by die as the dice show it, and Go on to let it stand."""
+        ui = self.ui
+        faces = [{ui.lang: f"{ui.text(self.labels.get(d, verbatim(d)))}: {self.face_name(d, f)}"}
+                 for d, f in kept.faces.items()]
+        result = ui.text(listed(faces)) if faces else ui.t("what the app drew or rolled then")
+        body.add_widget(label(ui, ui.t("Before the undo this came out: {result}. It stands.", result=result), "small",
+                              size_hint_y=None, fit_height=True))
+        body.add_widget(citation(ui, "R-STORE-2", self.rule_text, size_hint_y=None, fit_height=True))
+        self._add_body(body)
+        self.buttons["go on"] = BigButton(ui, ui.t("Go on"), lambda: self.on_answer(kept), font_size=ui.font("small"),
+                                          size_hint_y=None, height=ui.touch)
+        self.add_widget(self.buttons["go on"])
+
+    def _add_body(self, body: Column) -> None:
+        if self.size_hint_y is None:  # the screen makes the panel as tall as what it holds: nothing to scroll
+            self.add_widget(body)
+        else:
+            scroll = FitScroll()
+            scroll.add_widget(body)
+            self.add_widget(scroll)
 
     def _grid(self, columns: int, count: int) -> GridLayout:
         rows = max(1, -(-count // columns))

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, cast
 
 from kivy.clock import Clock
+from kivy.effects.scroll import ScrollEffect
 from kivy.graphics import Color, RoundedRectangle
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, OptionProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -237,10 +238,12 @@ def label(ui: Ui, text: str, role: str = "body", make: Maker | None = None, **kw
 class FitScroll(ScrollView):
     """A scroll view that scrolls only when what it holds is taller than itself: until then a touch goes
     straight to the buttons inside (a scrolling view holds every touch back a quarter of a second to tell a
-    tap from a swipe), and what it holds stands at its top."""
+    tap from a swipe), and what it holds stands at its top. It stops at its ends rather than springing back:
+    Kivy's spring slid a redrawn panel's buttons up from below the screen for a second or more after a move
+    (the explorer: the Covenant's actions still moving 10 s after a tap on a loaded machine)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(do_scroll_x=False, scroll_y=1, **kwargs)
+        super().__init__(do_scroll_x=False, scroll_y=1, effect_cls=ScrollEffect, **kwargs)
         self.bind(height=self._fit)
 
     def add_widget(self, widget: Widget, *args: Any, **kwargs: Any) -> None:

@@ -253,7 +253,10 @@ class Explorer(Driver):
                 scroll = next((p for p in iter_parents(w) if isinstance(p, ScrollView)), None)
                 if scroll is not None and ec.intersect(_rect(w), _rect(scroll)) is None:
                     scroll.scroll_to(w, padding=0, animate=False)
-                found.append((str(w.logical), w, tuple(w.to_window(*w.center))))
+                # A finger on the part in sight: a button half scrolled out has its centre under the view's edge.
+                seen = ec.intersect(_rect(w), _rect(scroll)) if scroll is not None else None
+                x, y, width, height = seen or _rect(w)
+                found.append((str(w.logical), w, (x + width / 2, y + height / 2)))
         return found
 
     def tap_at(self, point: tuple[float, float], text: str, burst: int = 1) -> Steps:
@@ -290,6 +293,10 @@ class Explorer(Driver):
         tap = ec.Tap(point, text, before_screen.name, before, after, self.taken - taken, tuple(self.refused), ends,
                      left, said=tuple(self.said), composed_empty=tuple(self.confirm_gaps))
         self.confirm_gaps = []
+        if TRACE and before == after and not tap.taken:  # what was in front of the finger, to see why
+            print(f"   dropped: {[(b.kind, b.text, b.enabled) for b in before_screen.targets()]} "
+                  f"confirming={getattr(self.app, 'confirming', None)} notice={self.app.referee.notice}",
+                  file=sys.__stderr__)
         self.check(tap, after_screen)
 
 
@@ -423,12 +430,17 @@ class Explorer(Driver):
         nav = {self.t(n) for n in NAV} | set(ec.LANGUAGE_NAMES)
         options = [t for t in self.targets() if t[0] not in nav and not t[0].startswith("R-")]
         maps = self.widgets(MapView)
-        if maps and self.screen() == "descent-table" and self.app.descent.aim is not None:
-            # A finger on a figure: the one that acts, or the one an aimed action is aimed at.
-            figures = [f for f in self.app.session.state.figures if f.alive]
-            cell = self.rnd.choice(figures).at
-            yield from self.tap_at(tuple(maps[0].to_window(*maps[0].point(cell))), f"figure at {cell}")
+        confirm = [t for t in options if t[0] == self.t("Confirm")]
+        if confirm and self.rnd.random() < 0.4:  # a template laid: confirmed, as a table would once it is placed
+            options = confirm
+        elif maps and self.screen() == "descent-table" and self.app.descent.aim is not None \
+                and (not options or self.rnd.random() < 0.9):
+            cell, side = self.aim_square()
+            yield from self.tap_at(tuple(maps[0].to_window(*maps[0].point(cell, side))), f"square {cell}")
             return
+        if not options:  # nothing but the way back (a window, the game's end): Back, Close, Done, to the game
+            away = {self.t(n) for n in ("Home", "Settings", "Undo", "New game")} | set(ec.LANGUAGE_NAMES)
+            options = [t for t in self.targets() if t[0] not in away]
         if not options:
             yield from self.settle()
             return
@@ -436,13 +448,34 @@ class Explorer(Driver):
         self.note_confirm(widget)
         yield from self.tap_at(point, text)
 
+    def aim_square(self) -> tuple[tuple[int, int], Any]:
+        """A finger on Descent's map while an action is aimed: the squares the app marked as what it takes once
+        a square was refused twice (that square, tapped again, changes nothing: the marks already say what
+        to tap), else half the time a square the engine would take, asked of the aim as a table would see it
+        marked, and half the time any figure (what the engine refuses must never be sent)."""
+        app = self.app
+        aim, state = app.descent.aim, app.session.state
+        if aim.action == "door" and state.map.doors:
+            door = self.rnd.choice(state.map.doors)
+            return door.at, door.side
+        if aim.offered:
+            return self.rnd.choice([c for c in aim.offered if c != aim.refused] or list(aim.offered)), None
+        takes = list(aim.answers(app.descent.rules, state)) if self.rnd.random() < 0.5 else []
+        if aim.template and aim.actor is not None:
+            takes = [(x, y) for x in range(state.map.width) for y in range(state.map.height)]
+        figures = [f.at for f in state.figures if f.alive]
+        return self.rnd.choice(takes or figures), None
+
     # ---- a game's turns -------------------------------------------------------------------------------
 
     def play(self, budget: int) -> Steps:
         """Taps until the game ends (its summary or scoreboard shown) or the budget is spent."""
         self.leg_taps = 0
         idle = 0
+        taken_before = self.taken
         while self.leg_taps < budget:  # every tap below ends with the screen settled
+            if self.taken != taken_before:  # the game moved: the random taps count again from none
+                idle, taken_before = 0, self.taken
             if self.screen() in ("summary", "dr-end"):
                 self.games["finished"] += 1
                 return
@@ -558,6 +591,8 @@ class Explorer(Driver):
         """After a restart: home offers every unfinished game by its heroes as they are now; one resumed."""
         yield 1.0
         yield from self.settle()
+        if self.screen() != "home" and self.has(self.t("Home")):  # a leg before this one left a game in front
+            yield from self.tap_text(self.t("Home"))
         expected = self.expected()
         offered = [t[0] for t in self.targets() if t[0].startswith(self.t("Resume {game}", game="").strip())]
         if self.has(self.t("Back to the game")):  # the game the app came back to by itself, with its heroes

@@ -130,7 +130,8 @@ class DescentTableScreen(BaseScreen):
         coverage = None
         if isinstance(prompt, ThrowPrompt) and throwing:
             now = ThrowEntryPanel(ui, app.descent.entry(prompt), names.kinds(), self._give, app.rule_text,
-                                  labels=names.dice(prompt), die_columns=3, face_columns=3, size_hint_x=1 - share)
+                                  labels=names.dice(prompt), die_columns=3, face_columns=3, size_hint_x=1 - share,
+                                  kept=session.kept_result())
         else:
             coverage = self._now(now, state, names)
         if coverage is not None:

@@ -56,5 +56,6 @@ def widgets(ui: Ui, entered: dict[str, int], base_hand: int, on_change: Callable
                        {k: entered[f"spend_{k}"] for k in treachery.KINDS}, base_hand)
     summary = Msg.of(LEFT, {"total": p.total_left, "count": p.extra, "hand": p.hand})
     arithmetic = TapLabel(lambda: show_rule(ui, RULING, rule_text), logical=ui.text(summary), rtl=ui.rtl,
-                          font_size=ui.font("small"), color=theme.TEXT, size_hint_y=None, fit_height=True)
+                          font_size=ui.font("small"), color=theme.TEXT, size_hint_y=None, fit_height=True,
+                          least_height=ui.px(theme.MIN_TARGET_PX))  # a link: a finger tall even on one line
     return [citation(ui, "p. 4", rule_text, size_hint_y=None, fit_height=True), *out, arithmetic]

@@ -161,9 +161,10 @@ class DelveScreen(BaseScreen):
         shown = [board.face(self.data, state, d) for d in prompt.dice if state.dice[d].place != "box"]
         labels: dict[str, Msg | Named] = dict(zip(prompt.dice, shown, strict=True)) if len(shown) == len(prompt.dice) \
             else {}
+        kept = self.app.session.kept_result() if self.app.session is not None else None
         self.panel = ThrowEntryPanel(ui, self.entry, self.data.dice, self.answer, self.app.rule_text,
                                      labels=labels or None, die_columns=len(prompt.dice),
-                                     face_columns=FACE_COLUMNS, size_hint_y=None)
+                                     face_columns=FACE_COLUMNS, kept=kept, size_hint_y=None)
         self.panel.bind(minimum_height=self.panel.setter("height"))
         box.add_widget(self.panel)
         return box
