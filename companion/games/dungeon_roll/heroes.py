@@ -33,7 +33,7 @@ def ultimate_fits(g: Play) -> bool:
     if effect == "crusade":
         return bool(g.s.player.treasures) and g.s.phase in ("monsters", "loot", "dragon")
     if effect == "dragon-price":
-        return g.s.phase == "dragon" and bool(_payments(g))
+        return g.s.phase == "dragon" and bool(payments(g))
     if effect == "revive":
         return bool(g.s.at("graveyard", "party")) and g.s.phase in ("monsters", "loot", "dragon")
     if effect in ("per-dragon", "types-per-dragon"):
@@ -140,8 +140,9 @@ def _scrolls(g: Play) -> list[str]:
     return [u for u in units.units(g.s, g.d) if u != units.HERO and "scroll" in units.kinds(g.s, g.d, u)]
 
 
-def _payments(g: Play) -> list[str]:
-    """What the hero's ultimate may be paid with now: a scroll where the side says so, or a treasure."""
+def payments(g: Play) -> list[str]:
+    """What the hero's ultimate may be paid with now: a scroll where the side says so, or a treasure (what
+    `ultimate_fits` asks for, and what the drivers offer)."""
     return [*_scrolls(g), *([] if g.side().ultimate.pay == "scroll" else g.s.player.treasures)]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from companion.core.flow import Act, Arg
-from companion.games.dungeon_roll import units
+from companion.games.dungeon_roll import heroes, units
 from companion.games.dungeon_roll.delve import LOOT_FACES, MONSTER_FACES
 from companion.games.dungeon_roll.engine import options
 from companion.games.dungeon_roll.play import Play
@@ -96,9 +96,7 @@ def _ultimates(g: Play) -> list[Act]:
         firsts = {s.dice[m].face: m for m in reversed(monsters)}
         return act(monsters=" ".join(sorted(firsts.values())))
     if ult.effect in ("crusade", "dragon-price"):
-        scrolls = [u for u in units.units(s, g.d) if u != units.HERO and "scroll" in units.kinds(s, g.d, u)]
-        paid = scrolls if ult.pay == "scroll" else s.player.treasures
-        return [Act(hero, "ultimate", args={"treasure": t}) for t in paid[:1]]
+        return [Act(hero, "ultimate", args={"treasure": t}) for t in heroes.payments(g)[:1]]
     if ult.effect == "champions":
         return act(monsters=" ".join(monsters[:len(s.showing("party", ("champion",)))]))
     if ult.effect == "set-face":

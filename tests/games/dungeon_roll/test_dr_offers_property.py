@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 from dr_game import RULES, legal
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion.core import drive
@@ -67,6 +67,9 @@ def play(seed: int, heroes: list[str], bots: bool, limit: int = 3000) -> None:
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), heroes=st.lists(st.sampled_from(HEROES), min_size=1, max_size=2, unique=True),
        bots=st.booleans())
+# Found by a make test run: the Time Traveller holding no treasure but a scroll it may pay with was offered
+# its price, which the drivers then tried to pay with a treasure (their own copy of what pays).
+@example(seed=117639975, heroes=["time-traveller", "dwarf"], bots=True)
 def test_property_nothing_offered_is_refused_and_every_driven_input_is_accepted(seed: int, heroes: list[str],
                                                                                bots: bool) -> None:
     play(seed, heroes, bots)
