@@ -63,6 +63,18 @@ def enter(d: Any, kind: str, faces: list[str]) -> Generator[float, None, None]:
     assert sorted(thrown[die].face for die in prompt.dice) == sorted(faces)
 
 
+def stands(d: Any) -> Generator[float, None, None]:
+    """After an undo the dice still lie as they fell: the throw from before it stands, told and answered by
+    Go on, not entered again (R-STORE-2)."""
+    from companion.ui.widgets import BidiLabel
+
+    yield from d.settle()
+    # The words before the result, without the direction mark the field may bring.
+    told = d.t("Before the undo this came out: {result}. It stands.", result="\0").split("\0")[0].rstrip("\u200e\u200f")
+    assert any(str(w.logical).startswith(told) for w in d.widgets(BidiLabel)), told
+    yield from d.tap(d.t("Go on"))
+
+
 def fight(d: Any, companion: str, monsters: list[str], name: str = "") -> Generator[float, None, None]:
     yield from d.tap(action(d, "fight"))
     yield from tap_first(d, face(d, "party", companion))
@@ -174,7 +186,8 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     yield from d.tap(d.t("Done"))
     assert state().phase == "regroup" and state().level == 1 and not state().at("lair")
     yield from d.tap(action(d, "seek"))
-    yield from enter(d, "dungeon", ["chest", "dragon"])
+    yield from stands(d)
+    assert len(state().at("lair")) == 1 and state().phase == "loot"
     yield from d.tap(action(d, "open"))
     yield from tap_first(d, face(d, "party", "thief"))
     yield from d.tap(d.t("Confirm"))
@@ -195,7 +208,7 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     yield from d.tap(d.t("Done"))
     assert state().phase == "form" and not state().at("lair")
     yield from d.tap(action(d, "keep"))
-    yield from enter(d, "dungeon", ["dragon"])
+    yield from stands(d)
     yield from d.tap(action(d, "seek"))
     yield from enter(d, "dungeon", ["dragon", "dragon"])
     assert state().phase == "dragon"
