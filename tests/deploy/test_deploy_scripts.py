@@ -34,6 +34,9 @@ def recorder(tmp_path: Path) -> Recorder:
     record = f'printf "%s\\n" "$(basename "$0") $*" >> {log}\n'
     for name in MUTATING:
         (bin_dir / name).write_text(f"#!/bin/sh\n{record}exit 0\n")
+    # Whether udevd runs is only asked: the answer is UDEVD's exit status (running, unless told otherwise).
+    (bin_dir / "udevadm").write_text(f'#!/bin/sh\n[ "$1 $2" = "control --ping" ] && exit "${{UDEVD:-0}}"\n'
+                                     f"{record}exit 0\n")
     real_sed, real_python = shutil.which("sed"), shutil.which("python3")
     (bin_dir / "sed").write_text(
         f'#!/bin/sh\nfor a in "$@"; do case $a in -i*) {record.strip()}; exit 0;; esac; done\n'
