@@ -266,16 +266,6 @@ install_service() {
     fi
 }
 
-STEPS=(
-    "install_packages|System packages"
-    "create_user|User $APP_USER (no login, no password, home $STATE_DIR)"
-    "install_app|The app in $VENV"
-    "install_config|Settings in $CONF_DIR/config.toml"
-    "install_device_rules|Device names and permissions (udev), kernel modules"
-    "configure_uart|The header UART for a PN532 reader"
-    "boot_to_console|Boot to the console (the app owns the display; no desktop)"
-    "install_service|Service $UNIT_NAME (starts at boot, stops on a missing display, logs to the journal)"
-)
 
 # Runs one step and records how it ended. The step runs in an `if`, where `set -e` does not apply: every
 # command in a step that may fail is followed by `|| return`, so the step's status is its first failure.
@@ -304,13 +294,23 @@ main() {
     need_root
     check_platform
     SUMMARY=() FINISH=() APP_CHANGED=""
+    local steps=(
+        "install_packages|System packages"
+        "create_user|User $APP_USER (no login, no password, home $STATE_DIR)"
+        "install_app|The app in $VENV"
+        "install_config|Settings in $CONF_DIR/config.toml"
+        "install_device_rules|Device names and permissions (udev), kernel modules"
+        "configure_uart|The header UART for a PN532 reader"
+        "boot_to_console|Boot to the console (the app owns the display; no desktop)"
+        "install_service|Service $UNIT_NAME (starts at boot, stops on a missing display, logs to the journal)"
+    )
     local entry i failed=""
-    for i in "${!STEPS[@]}"; do
-        entry=${STEPS[i]}
+    for i in "${!steps[@]}"; do
+        entry=${steps[i]}
         if ! run_step "${entry%%|*}" "${entry#*|}"; then
             failed=${entry#*|}
             local rest
-            for rest in "${STEPS[@]:i+1}"; do
+            for rest in "${steps[@]:i+1}"; do
                 rest=${rest#*|}
                 SUMMARY+=("$(printf '%-10s %s' "not done" "${rest%% (*}")")
             done

@@ -180,8 +180,8 @@ def test_a_usb_reader_leaves_the_boot_config_alone(recorder: Recorder, tmp_path:
     (tmp_path / "etc" / "config.toml").write_text('[nfc]\ndevice = "usb:072f:2200"\n')
     boot = tmp_path / "config.txt"
     boot.write_text(BOOT_CONFIG)
-    result = step("install.sh", "configure_uart", env, tmp_path)
-    assert "not on the UART: nothing to do" in result.stdout
+    result = step("install.sh", 'configure_uart; echo "$STEP_STATUS: $STEP_WHY"', env, tmp_path)
+    assert "skipped: the reader is usb:072f:2200, not on the UART: nothing to do" in result.stdout
     assert boot.read_text() == BOOT_CONFIG
 
 
