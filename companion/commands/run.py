@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import re
 import sys
 from collections.abc import Mapping, MutableMapping
 from pathlib import Path
@@ -109,6 +110,33 @@ def log_whole_lines(env: MutableMapping[str, str]) -> None:
     logging.basicConfig(level=logging.INFO, format="[%(levelname)-7s] %(name)s: %(message)s")
 
 
+def open_window(env: Mapping[str, str]) -> str | None:
+    """Opens Kivy's window, or says in one line why it would not open. Kivy logs that as one record of many
+    lines (each provider's error and its stack), which the journal shows as a wall; its first line per
+    provider ("sdl2 - RuntimeError: b'Could not initialize EGL'") is the cause, and is kept."""
+    from kivy.logger import Logger
+
+    causes: list[str] = []
+
+    def shorten(record: logging.LogRecord) -> bool:
+        text = str(record.msg)
+        if record.levelno < logging.CRITICAL or "valuable Window provider" not in text:
+            return True
+        causes.extend(line for line in text.splitlines()[1:] if re.match(r"\w+ - \w+: ", line))
+        return False
+
+    Logger.addFilter(shorten)
+    try:
+        from kivy.core.window import Window
+    finally:
+        Logger.removeFilter(shorten)
+    if Window is not None:
+        return None
+    return (f"companion run: the screen would not open ({'; '.join(causes) or 'no window provider'}; "
+            f"SDL_VIDEODRIVER={env.get('SDL_VIDEODRIVER', '')}, KIVY_GL_BACKEND={env.get('KIVY_GL_BACKEND', '')}):"
+            " `companion doctor` checks the display")
+
+
 def window_size(text: str) -> tuple[int, int] | None:
     width, _, height = text.partition("x")
     if width.isdigit() and height.isdigit() and int(width) >= 320 and int(height) >= 240:
@@ -153,14 +181,11 @@ def run(args: argparse.Namespace) -> int:
     Config.set("graphics", "fullscreen", "auto" if settings.ui.fullscreen else "0")
     Config.set("kivy", "exit_on_escape", "0")  # a stray Esc on a kiosk must not end the game
 
-    # The window before the devices: a screen that will not open is said in one line before anything else
-    # (Kivy's own lines above it say which providers failed and how), and the unit does not restart it.
-    from kivy.core.window import Window
-
-    if Window is None:
-        print(f"companion run: the screen would not open (SDL_VIDEODRIVER={os.environ.get('SDL_VIDEODRIVER', '')}, "
-              f"KIVY_GL_BACKEND={os.environ.get('KIVY_GL_BACKEND', '')}): Kivy's lines above say why; "
-              "`companion doctor` checks the display", file=sys.stderr)
+    # The window before the devices: a screen that will not open is said in one line before anything else,
+    # and the unit does not restart it.
+    problem = open_window(os.environ)
+    if problem:
+        print(problem, file=sys.stderr)
         return NO_SCREEN_EXIT
 
     app = build_app(settings, str(os.environ.get("COMPANION_CONFIG") or config.DEFAULT_PATH))

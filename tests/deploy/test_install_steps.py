@@ -38,12 +38,14 @@ STUBS = {
   *) log "$@";;
 esac""",
     "python3": """if [ "$1 $2" = "-m venv" ]; then log "$@"; mkdir -p "$3/bin"
-  for tool in python pip; do printf '#!/bin/sh\\nVENV_DIR=%s exec %s "$@"\\n' "$3" "$STATE/bin/venv-$tool" > "$3/bin/$tool"
+  for tool in python pip; do
+    printf '#!/bin/sh\\nVENV_DIR=%s exec %s "$@"\\n' "$3" "$STATE/bin/venv-$tool" > "$3/bin/$tool"
     chmod +x "$3/bin/$tool"; done; exit 0; fi
 exec /usr/bin/python3 "$@\"""",
     "venv-pip": """log pip "$@"; case "$*" in *" -e "*) [ -n "$PIP_FAILS" ] && {
   echo "ERROR: Could not find a version that satisfies the requirement kivy" >&2; exit 1; }
-  printf '#!/bin/sh\\n' > "$VENV_DIR/bin/companion"; chmod +x "$VENV_DIR/bin/companion"; touch "$STATE/pip-done";; esac""",
+  printf '#!/bin/sh\\n' > "$VENV_DIR/bin/companion"; chmod +x "$VENV_DIR/bin/companion"
+  touch "$STATE/pip-done";; esac""",
     "venv-python": 'log python "$@"',
 }
 
