@@ -17,7 +17,7 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 HOST_PACKAGES=(debootstrap qemu-user-static binfmt-support)
 # Raspberry Pi OS Lite's own share of what the installer expects to find; xvfb stands in for an X session.
-BASE_PACKAGES=python3,systemd,udev,sudo,ca-certificates,xvfb,xauth
+BASE_PACKAGES=python3,python3-venv,systemd,udev,sudo,ca-certificates,xvfb,xauth
 CHECKOUT=/home/pi/crypt-companion
 UNIT=$REPO/deploy/crypt-companion.service
 BASE=$CACHE/base
@@ -25,7 +25,8 @@ ROOT=$CACHE/root
 RESULTS=()
 
 # Runs one step: its output indented, then its time and result; the rehearsal stops at the first failure.
-# A step's expected exit status may be given (the app with no display must fail, with its own status).
+# The expected exit status comes first (the app with no display must fail, with its own status); "any" takes
+# whatever comes (the doctor's findings are the result).
 step() {
     local title=$1 expect=$2 status=0 started
     shift 2
@@ -33,10 +34,14 @@ step() {
     started=$(date +%s)
     "$@" 2>&1 | sed 's/^/  | /' || status=${PIPESTATUS[0]}
     local seconds=$(($(date +%s) - started)) result
-    if [ "$status" = "$expect" ]; then result="ok (exit $status)"; else result="FAILED (exit $status, expected $expect)"; fi
+    if [ "$status" = "$expect" ] || [ "$expect" = any ]; then
+        result="ok (exit $status)"
+    else
+        result="FAILED (exit $status, expected $expect)"
+    fi
     printf '=== %s: %s in %d s\n' "$title" "$result" "$seconds"
     RESULTS+=("$(printf '%5d s  %-22s %s' "$seconds" "$result" "$title")")
-    if [ "$status" != "$expect" ]; then
+    if [ "$status" != "$expect" ] && [ "$expect" != any ]; then
         summary
         exit 1
     fi
@@ -187,7 +192,7 @@ main() {
     step "deploy/install.sh, second run (changes nothing)" 0 install_again
     step "the app as the unit starts it, under Xvfb" 0 app_under_xvfb
     step "the app as the unit starts it, no display" 69 app_without_display
-    step "companion doctor as the service user" 1 doctor
+    step "companion doctor as the service user" any doctor
     summary
 }
 
