@@ -32,7 +32,11 @@ step() {
     shift 2
     printf '\n=== %s\n' "$title"
     started=$(date +%s)
-    "$@" 2>&1 | sed 's/^/  | /' || status=${PIPESTATUS[0]}
+    # Not `"$@" || …`: in that context bash ignores `set -e` inside the step, which would go on past a failure.
+    set +e
+    (set -e; "$@") 2>&1 | sed 's/^/  | /'
+    status=${PIPESTATUS[0]}
+    set -e
     local seconds=$(($(date +%s) - started)) result
     if [ "$status" = "$expect" ] || [ "$expect" = any ]; then
         result="ok (exit $status)"
