@@ -34,7 +34,7 @@ step() {
     started=$(date +%s)
     # Not `"$@" || …`: in that context bash ignores `set -e` inside the step, which would go on past a failure.
     set +e
-    (set -e; "$@") 2>&1 | sed 's/^/  | /'
+    (set -e; "$@") 2>&1 | sed -u 's/^/  | /'
     status=${PIPESTATUS[0]}
     set -e
     local seconds=$(($(date +%s) - started)) result
@@ -105,11 +105,11 @@ fresh_root() {
     tar -C "$REPO" --exclude=.git --exclude=.venv --exclude=__pycache__ --exclude=.pi-rehearsal \
         --exclude=.mypy_cache --exclude=.ruff_cache --exclude=.hypothesis --exclude=.pytest_cache -cf - . |
         tar -C "$ROOT$CHECKOUT" -xf -
+    echo "root: $ROOT ($(du -sh "$ROOT" | cut -f1)), checkout at $CHECKOUT"
     mount -t proc proc "$ROOT/proc"
     mount -t sysfs sysfs "$ROOT/sys"
     mount --bind /dev "$ROOT/dev"
     mount --bind /dev/pts "$ROOT/dev/pts"
-    echo "root: $ROOT ($(du -sh "$ROOT" | cut -f1)), checkout at $CHECKOUT"
 }
 
 unmount() {
