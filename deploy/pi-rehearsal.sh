@@ -156,12 +156,17 @@ app_under_xvfb() {
     local log=$ROOT/tmp/app.log pidfile=$ROOT/var/lib/crypt-companion/app.pid waited=0 status=0 runner
     until [ -e "$ROOT/tmp/.X11-unix/X7" ] || ((waited++ > 60)); do sleep 1; done
     rm -f "$pidfile"
-    as_unit SDL_VIDEODRIVER=x11 DISPLAY=:7 bash -c \
+    # The settings in force, but the reader `reader` rather than `auto`: with no reader, `auto` falls back to
+    # the emulated field, whose UDP socket asks for SO_TIMESTAMPNS, which qemu-user does not translate
+    # ("[Errno 92] Protocol not available"; the Pi's kernel has it). `reader` waits for a reader instead.
+    awk '/^\[/{nfc=($0=="[nfc]")} nfc&&/^backend =/{$0="backend = \"reader\""} 1' \
+        "$ROOT/etc/crypt-companion/config.toml" >"$ROOT/etc/crypt-companion/rehearsal.toml"
+    as_unit SDL_VIDEODRIVER=x11 DISPLAY=:7 COMPANION_CONFIG=/etc/crypt-companion/rehearsal.toml bash -c \
         'cd /var/lib/crypt-companion && echo $$ >app.pid && exec /opt/crypt-companion/venv/bin/companion run' \
         >"$log" 2>&1 &
     runner=$!
     waited=0
-    until grep -q "Start application main loop" "$log" || ! kill -0 "$runner" 2>/dev/null || ((waited++ > 900)); do
+    until grep -qs "Start application main loop" "$log" || ! kill -0 "$runner" 2>/dev/null || ((waited++ > 900)); do
         sleep 1
     done
     if grep -q "Start application main loop" "$log"; then
@@ -200,4 +205,7 @@ main() {
     summary
 }
 
-main "$@"
+# Sourced, it only defines the steps (to run one again by hand).
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
+    main "$@"
+fi
