@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench fuzz soak explore clean po screenshots
+.PHONY: run test lint bench fuzz soak explore clean po screenshots pi-rehearsal
 
 $(STAMP): pyproject.toml deploy/dev-setup.sh
 	@bash deploy/dev-setup.sh
@@ -52,6 +52,15 @@ screenshots: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .hypothesis
+
+# The Pi install rehearsed without a Pi (deploy/pi-rehearsal.sh): deploy/install.sh run twice in a Debian
+# bookworm arm64 root under qemu-user-static, the app started as the unit starts it, `companion doctor`; each
+# step's time and result. Slow (the first run builds the root, cached in PI_REHEARSAL_DIR, not committed),
+# needs root and the network; not part of `make test`.
+PI_REHEARSAL_DIR ?= .pi-rehearsal
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+pi-rehearsal:
+	$(SUDO) nice -n 19 deploy/pi-rehearsal.sh $(PI_REHEARSAL_DIR)
 
 # Refresh the engine's message catalogues after changing texts: extract every message id of the core, the
 # rule systems and the table, then merge new ids into the Arabic and Belarusian catalogues (translate them,

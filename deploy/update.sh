@@ -27,7 +27,7 @@ main() {
     ((DRY_RUN)) && say "Dry run: nothing will be changed"
     need_root
     if ((pull)); then
-        [ -d "$REPO_DIR/.git" ] || die "$REPO_DIR is not a git checkout: update it by hand, then run with --no-pull"
+        [ -e "$REPO_DIR/.git" ] || die "$REPO_DIR is not a git checkout: update it by hand, then run with --no-pull"
         say "New version into $REPO_DIR"
         # git refuses to work as root in a checkout someone else owns; pull as its owner instead.
         local owner

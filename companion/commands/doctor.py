@@ -117,23 +117,108 @@ def user_name() -> str:
 
 
 def check_display(m: Machine) -> Iterator[Finding]:
+    """The screen as `companion run` will probe it: a desktop session's socket, else the Pi's DRM card."""
+    from companion.commands.run import display_problem, kms_problem
+
+    env = dict(os.environ)
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        problem = display_problem(env, m.dev_root / "dri")
+        yield (Finding("display", Level.PROBLEM, problem.removeprefix("companion run: "),
+                       "run it inside the desktop session") if problem else
+               Finding("display", Level.OK, "a desktop session's display"))
+        return
     connectors = sorted(p.parent.name for p in (m.sys_root / "class/drm").glob("card*-*/status")
                         if p.read_text().strip() == "connected")
-    if connectors:
-        cards = sorted((m.dev_root / "dri").glob("card*"))
-        locked = [c for c in cards if not os.access(c, os.R_OK | os.W_OK)]
-        if locked:
-            yield Finding("display", Level.PROBLEM, f"{locked[0]} cannot be opened by this user",
-                          f"sudo usermod -aG video,render {user_name()}")
+    if not connectors:
+        if m.on_pi:
+            yield Finding("display", Level.PROBLEM, "no screen is connected",
+                          "check the display's ribbon or HDMI cable and its power, then reboot")
         else:
-            yield Finding("display", Level.OK, f"screen connected: {', '.join(connectors)}")
-    elif os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
-        yield Finding("display", Level.OK, "a desktop session's display")
-    elif m.on_pi:
-        yield Finding("display", Level.PROBLEM, "no screen is connected",
-                      "check the display's ribbon or HDMI cable and its power, then reboot")
+            yield Finding("display", Level.SIMULATED, "no display: the app can only draw offscreen (as in tests)")
+        return
+    problem = kms_problem(m.dev_root / "dri")
+    if problem is None:
+        yield Finding("display", Level.OK, f"screen connected: {', '.join(connectors)}")
+    elif "may not open" in problem:
+        yield Finding("display", Level.PROBLEM, problem.removeprefix("companion run: "),
+                      f"sudo usermod -aG video,render {user_name()}")
     else:
-        yield Finding("display", Level.SIMULATED, "no display: the app can only draw offscreen (as in tests)")
+        yield Finding("display", Level.PROBLEM, problem.removeprefix("companion run: "),
+                      "dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt, then reboot")
+
+
+# What SDL's drivers load for GL under Kivy's sdl2 backend: GLX and the desktop libGL under X (even with
+# KIVY_GL_BACKEND=sdl2), EGL and GLES on the console and under Wayland.
+SESSION_LIBRARIES = {
+    "x11": (("libGL.so.1", "libGLX_mesa.so.0"), "sudo apt-get install libgl1 libglx-mesa0"),
+    "kmsdrm": (("libEGL.so.1", "libGLESv2.so.2", "libgbm.so.1"),
+               "sudo apt-get install libegl1 libgles2 libgbm1 libgl1-mesa-dri"),
+    "wayland": (("libEGL.so.1", "libGLESv2.so.2"), "sudo apt-get install libegl1 libgles2"),
+}
+
+
+def library_loads(name: str) -> bool:
+    import ctypes
+
+    try:
+        ctypes.CDLL(name)
+    except OSError:
+        return False
+    return True
+
+
+def check_session(m: Machine) -> Iterator[Finding]:
+    """X or the console: which one the app would draw on here, with which GL, and whether its libraries load."""
+    from companion.ui.kivy_setup import GL_BACKEND
+
+    driver = os.environ.get("SDL_VIDEODRIVER", "")
+    if not driver:
+        driver = "x11" if os.environ.get("DISPLAY") else "wayland" if os.environ.get("WAYLAND_DISPLAY") else "kmsdrm"
+    backend = os.environ.get("KIVY_GL_BACKEND") or GL_BACKEND
+    names = {"x11": "X (DISPLAY=" + os.environ.get("DISPLAY", "") + ")", "kmsdrm": "the console (KMS/DRM)",
+             "wayland": "Wayland"}
+    if driver not in SESSION_LIBRARIES:
+        yield Finding("session", Level.SIMULATED, f"SDL_VIDEODRIVER={driver}: nothing is drawn on a screen")
+        return
+    libraries, fix = SESSION_LIBRARIES[driver]
+    missing = [name for name in libraries if not library_loads(name)]
+    text = f"{names[driver]}: SDL's {driver} driver, Kivy's {backend} GL backend"
+    if missing:
+        yield Finding("session", Level.PROBLEM, f"{text}; cannot load {', '.join(missing)}", fix)
+    else:
+        yield Finding("session", Level.OK, f"{text} ({', '.join(libraries)} load)")
+
+
+SERVICE = "crypt-companion.service"
+
+
+def service_state() -> dict[str, str]:
+    """The installed service's state and its main process's last exit status ({} where there is none)."""
+    import shutil
+    import subprocess
+
+    if shutil.which("systemctl") is None:
+        return {}
+    shown = subprocess.run(["systemctl", "show", "--property=LoadState,ActiveState,ExecMainStatus", SERVICE],
+                           capture_output=True, text=True, timeout=10, check=False)
+    state = dict(line.split("=", 1) for line in shown.stdout.splitlines() if "=" in line)
+    return state if state.get("LoadState") == "loaded" else {}
+
+
+def check_service(m: Machine) -> Iterator[Finding]:
+    """Why the service stopped, when it stopped for a reason a restart cannot mend."""
+    from companion.commands.run import NO_SCREEN_EXIT
+
+    state = service_state()
+    if not state or state.get("ActiveState") == "active":
+        return
+    status = state.get("ExecMainStatus", "")
+    if status == str(NO_SCREEN_EXIT):
+        yield Finding("service", Level.PROBLEM, f"{SERVICE} stopped: it had no screen to draw on (exit status "
+                      f"{status}; the display check above says why)", f"then: sudo systemctl restart {SERVICE}")
+    elif status == "2":
+        yield Finding("service", Level.PROBLEM, f"{SERVICE} stopped: its settings cannot be read (exit status 2; "
+                      "the settings check above says why)", f"then: sudo systemctl restart {SERVICE}")
 
 
 def check_touchscreen(m: Machine) -> Iterator[Finding]:
@@ -348,6 +433,6 @@ def store_findings(path: Path) -> Iterator[Finding]:
 
 
 CHECKS: list[Callable[[Machine], Iterator[Finding]]] = [
-    check_display, check_touchscreen, check_serial_group, check_reader, check_tray, check_gpio,
-    check_fonts, check_data, check_store,
+    check_display, check_session, check_service, check_touchscreen, check_serial_group, check_reader, check_tray,
+    check_gpio, check_fonts, check_data, check_store,
 ]

@@ -34,6 +34,9 @@ def recorder(tmp_path: Path) -> Recorder:
     record = f'printf "%s\\n" "$(basename "$0") $*" >> {log}\n'
     for name in MUTATING:
         (bin_dir / name).write_text(f"#!/bin/sh\n{record}exit 0\n")
+    # Whether udevd runs is only asked: the answer is UDEVD's exit status (running, unless told otherwise).
+    (bin_dir / "udevadm").write_text(f'#!/bin/sh\n[ "$1 $2" = "control --ping" ] && exit "${{UDEVD:-0}}"\n'
+                                     f"{record}exit 0\n")
     real_sed, real_python = shutil.which("sed"), shutil.which("python3")
     (bin_dir / "sed").write_text(
         f'#!/bin/sh\nfor a in "$@"; do case $a in -i*) {record.strip()}; exit 0;; esac; done\n'
@@ -177,8 +180,8 @@ def test_a_usb_reader_leaves_the_boot_config_alone(recorder: Recorder, tmp_path:
     (tmp_path / "etc" / "config.toml").write_text('[nfc]\ndevice = "usb:072f:2200"\n')
     boot = tmp_path / "config.txt"
     boot.write_text(BOOT_CONFIG)
-    result = step("install.sh", "configure_uart", env, tmp_path)
-    assert "not on the UART: nothing to do" in result.stdout
+    result = step("install.sh", 'configure_uart; echo "$STEP_STATUS: $STEP_WHY"', env, tmp_path)
+    assert "skipped: the reader is usb:072f:2200, not on the UART: nothing to do" in result.stdout
     assert boot.read_text() == BOOT_CONFIG
 
 

@@ -256,6 +256,8 @@ def test_no_touchscreen_or_screen_on_a_pi_is_a_problem(tmp_path: Path, monkeypat
     status = tmp_path / "sys/class/drm/card1-DSI-1/status"
     status.parent.mkdir(parents=True)
     status.write_text("connected\n")
+    (tmp_path / "dev/dri").mkdir()
+    (tmp_path / "dev/dri/card1").write_text("")
     [found] = doctor.check_display(machine)
     assert (found.level, found.text) == (doctor.Level.OK, "screen connected: card1-DSI-1")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.commands.run import NO_DISPLAY, display_problem, window_size
+from companion.commands.run import NO_DISPLAY, NO_SCREEN_EXIT, display_problem, window_size
 
 
 def test_a_screen_is_found_or_its_absence_explained(tmp_path: Path) -> None:
@@ -46,7 +46,7 @@ def test_with_no_screen_the_command_says_so_and_fails_without_a_traceback(tmp_pa
     env["KIVY_HOME"] = str(tmp_path)
     result = subprocess.run([sys.executable, "-m", "companion", "run"], env=env, capture_output=True, text=True,
                             timeout=60, check=False)
-    assert result.returncode == 1
+    assert result.returncode == NO_SCREEN_EXIT
     assert "no screen to draw on" in result.stderr and "Traceback" not in result.stderr
 
 
