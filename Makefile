@@ -6,11 +6,13 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run test lint bench fuzz soak explore clean po screenshots pi-rehearsal
 
+# --no-compile: a module's bytecode is written when it is first imported, not for every module of every package
+# (half the install's time on a fresh clone).
 $(STAMP): pyproject.toml deploy/dev-setup.sh
 	@bash deploy/dev-setup.sh
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet --no-compile --upgrade pip
+	$(BIN)/pip install --quiet --no-compile -e '.[dev]'
 	@touch $@
 
 run: $(STAMP)
@@ -23,8 +25,10 @@ lint: $(STAMP)
 # Both cores (every core on the Pi): one test file a worker, so a file's fixtures run once.
 PYTEST_PAR := -n auto --dist loadfile
 
-test: lint
-	$(BIN)/pytest $(PYTEST_PAR)
+# mypy checks while the tests run (their start leaves a core idle); the target fails if ruff, mypy or a test does.
+test: $(STAMP)
+	$(BIN)/ruff check companion tests firmware
+	$(BIN)/mypy & mypy=$$!; $(BIN)/pytest $(PYTEST_PAR); tests=$$?; wait $$mypy && exit $$tests
 
 bench: $(STAMP)
 	$(BIN)/companion bench
@@ -33,6 +37,8 @@ bench: $(STAMP)
 fuzz: $(STAMP)
 	FUZZ_EXAMPLES=2000 $(BIN)/pytest $(PYTEST_PAR) tests -k "fuzz or property"
 
+# The long power-cut runs, and each whole-game UI scenario in the languages `make test` leaves to it (the `soak`
+# mark, tests/conftest.py).
 soak: $(STAMP)
 	SOAK=1 $(BIN)/pytest tests -k soak
 
@@ -43,10 +49,10 @@ explore: $(STAMP)
 	EXPLORE_GAMES=$(EXPLORE_GAMES) $(BIN)/pytest -s -p no:timeout tests/ui/test_explorer.py
 
 # Refresh docs/screenshots/ and the text each screen draws beside each (the UI tests write theirs to a
-# temporary folder otherwise), then look at them.
+# temporary folder otherwise), then look at them. SOAK=1: every scenario in each of its languages.
 screenshots: $(STAMP)
 	rm -f docs/screenshots/*.png docs/screenshots/*.txt
-	UI_SCREENSHOTS=docs/screenshots $(BIN)/pytest -q tests/ui/test_app.py tests/ui/test_dungeon_roll_app.py \
+	UI_SCREENSHOTS=docs/screenshots SOAK=1 $(BIN)/pytest -q tests/ui/test_app.py tests/ui/test_dungeon_roll_app.py \
 		tests/ui/test_dr_hardware.py tests/ui/test_descent_app.py tests/ui/test_dr_findings.py \
 		tests/ui/test_descent_findings.py tests/ui/test_dr_explored.py
 

@@ -1,4 +1,7 @@
-"""The fuzzer's figures (tests/fuzz/), printed at the end of any run that fuzzed: per target, the inputs
+"""The `soak` mark: a test's longer runs (a whole-game scenario in its other languages) that `make test` skips and
+`make soak` (SOAK=1, `-k soak`) runs.
+
+The fuzzer's figures (tests/fuzz/), printed at the end of any run that fuzzed: per target, the inputs
 tried, tracebacks, hangs and memory blow-ups, refusals over their bound and the peak memory of one input.
 Each fuzz test records its figures on its report (`record_property("fuzz", …)`), which pytest-xdist brings
 to the controller, so the sum is right with `-n auto` too."""
@@ -6,7 +9,20 @@ to the controller, so the sum is right with `-n auto` too."""
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
+
+import pytest
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if os.environ.get("SOAK") == "1":
+        return
+    later = pytest.mark.skip(reason="a longer run: `make soak` (SOAK=1) runs it")
+    for item in items:
+        if item.get_closest_marker("soak") is not None:
+            item.add_marker(later)
+
 
 COLUMNS = ("tried", "tracebacks", "hangs", "blowups", "unbounded")
 

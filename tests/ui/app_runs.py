@@ -8,7 +8,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,20 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS = Path(__file__).with_name("harness.py")
 Run = tuple[int, dict[str, Any], str, Path]
+SOAK = os.environ.get("SOAK") == "1"
+"""`make soak`: a scenario in every language, where `make test` plays it in one (issue 26: the languages turn
+about between the scenarios, so each language has its share of them in `make test`)."""
+
+
+def soaked(names: Iterable[str], kept: Collection[str]) -> list[Any]:
+    """A test's parameters: those `kept` run in `make test`; the others carry the `soak` mark, which
+    tests/conftest.py skips unless SOAK=1 (and `make soak`, `-k soak`, selects)."""
+    return [name if name in kept else pytest.param(name, marks=pytest.mark.soak) for name in names]
+
+
+def played(names: Iterable[str], kept: Collection[str]) -> list[str]:
+    """The runs a module starts: every one under SOAK=1, else those `kept`."""
+    return [name for name in names if SOAK or name in kept]
 
 
 def shot_folder(tmp: pytest.TempPathFactory, name: str) -> Path:

@@ -22,11 +22,9 @@ from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
-from harness import Driver, iter_parents
+from harness import Driver, headless_app, iter_parents, run_scenario, store_path
 
-from companion.config import Settings
 from companion.core.flow import Act, ActionPrompt, Input
-from companion.core.messages import LANGS
 
 Rect = tuple[float, float, float, float]
 TARGET_PX = 44  # the explorer's floor, at 800×480
@@ -324,25 +322,12 @@ def stored(path: str, report: dict[str, Any]) -> None:
 
 def main(argv: list[str]) -> int:
     scenario, lang, size, out = argv[1], argv[2], argv[3], Path(argv[4])
-    width, height = size.split("x")
-    from kivy.config import Config
-
-    Config.set("graphics", "width", width)
-    Config.set("graphics", "height", height)
-    from companion.commands.run import build_app
-
-    settings = Settings()
-    settings.ui.lang = next(known for known in LANGS if known == lang)
-    settings.store.path = str(Path(os.environ["KIVY_HOME"]) / "sessions.sqlite3")
-    settings.tray.backend, settings.nfc.backend, settings.gpio.backend = "simulated", "emulated", "mock"
     report: dict[str, Any] = {}
     if scenario == "resume-all":
-        stored(settings.store.path, report)
-    app = build_app(settings, "/etc/crypt-companion/config.toml", seed=1)
-    driver = Driver(app, out, settings.ui.lang)
+        stored(store_path(), report)
+    driver = headless_app(lang, size, out, seed=1)
     driver.report.update(report)
-    app.bind(on_start=lambda *_: driver.start(SCENARIOS[scenario](driver)))
-    app.run()
+    run_scenario(driver, SCENARIOS[scenario])
     print(json.dumps({"failure": driver.failure, **driver.report}))
     return 1 if driver.failure else 0
 

@@ -703,32 +703,64 @@ SCENARIOS: dict[str, Scenario] = {"whole-game": whole_game, "screens": screens_o
                                   "descent": descent, "descent-findings": descent_findings}
 
 
-def main(argv: list[str]) -> int:
-    """The app as `companion run` builds it, on simulated devices and a store in the temporary KIVY_HOME;
-    the `screens` scenario finds one unfinished game stored there."""
-    scenario, lang, size, out = argv[1], argv[2], argv[3], Path(argv[4])
+def store_path() -> str:
+    """The app's store, in the temporary KIVY_HOME of its process."""
+    return str(Path(os.environ["KIVY_HOME"]) / "sessions.sqlite3")
+
+
+def headless_app(lang: str, size: str, out: Path, **build: Any) -> Driver:
+    """The app as `companion run` builds it at this window size, on simulated devices and the store of
+    `store_path()`, with the driver that plays it (its screenshots go to `out`)."""
     width, height = size.split("x")
     from kivy.config import Config
 
     Config.set("graphics", "width", width)
     Config.set("graphics", "height", height)
     from companion.commands.run import build_app
-    from companion.store import Store
 
     settings = Settings()
     settings.ui.lang = next(known for known in LANGS if known == lang)
-    settings.store.path = str(Path(os.environ["KIVY_HOME"]) / "sessions.sqlite3")
+    settings.store.path = store_path()
     settings.tray.backend, settings.nfc.backend, settings.gpio.backend = "simulated", "emulated", "mock"
+    app = build_app(settings, "/etc/crypt-companion/config.toml", **build)
+    return Driver(app, out, settings.ui.lang)
+
+
+def run_scenario(driver: Driver, scenario: Scenario) -> None:
+    """Runs the app, the scenario started once it is up, until the scenario ends or fails."""
+    def start(*_: object) -> None:
+        try:
+            driver.start(scenario(driver))
+        except Exception:
+            driver.failure = traceback.format_exc()
+            driver.app.stop()
+
+    driver.app.bind(on_start=start)
+    driver.app.run()
+
+
+def report_to_file(argv: list[str], scenario: Scenario) -> int:
+    """`python SCRIPT LANG OUT_JSON`: the scenario played at 800×480, what it measured written to OUT_JSON."""
+    lang, out = argv[1], Path(argv[2])
+    driver = headless_app(lang, "800x480", out.parent)
+    run_scenario(driver, scenario)
+    out.write_text(json.dumps({"failure": driver.failure, **driver.report}, ensure_ascii=False), encoding="utf-8")
+    return 1 if driver.failure else 0
+
+
+def main(argv: list[str]) -> int:
+    """The `screens` scenario finds one unfinished game stored."""
+    scenario, lang, size, out = argv[1], argv[2], argv[3], Path(argv[4])
+    from companion.store import Store
+
     if scenario == "screens":
-        with Store(settings.store.path) as store:
+        with Store(store_path()) as store:
             stored = store.start("covenant", {"heroes": ["sorceress"], "seed": 3})
             assert not isinstance(stored, Problem)
             stored.submit(Act("sorceress", "move", "t3"))
     position = None if scenario == "two-rounds" else POSITION
-    app = build_app(settings, "/etc/crypt-companion/config.toml", position=position, seed=1)
-    driver = Driver(app, out, settings.ui.lang)
-    app.bind(on_start=lambda *_: driver.start(SCENARIOS[scenario](driver)))
-    app.run()
+    driver = headless_app(lang, size, out, position=position, seed=1)
+    run_scenario(driver, SCENARIOS[scenario])
     print(json.dumps({"shots": driver.shots, "checks": driver.checks, "failure": driver.failure, **driver.report}))
     return 1 if driver.failure else 0
 

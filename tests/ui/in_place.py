@@ -9,17 +9,12 @@ with SDL_VIDEODRIVER=offscreen, KIVY_NO_ARGS=1 and a temporary KIVY_HOME (see te
 
 from __future__ import annotations
 
-import json
-import os
 import sys
-import traceback
 from collections.abc import Generator
-from pathlib import Path
 from typing import Any
 
-from harness import POSITION, Driver
+from harness import POSITION, Driver, report_to_file
 
-from companion.config import Settings
 from companion.core.flow import Act, ActionPrompt
 from companion.store import StoredSession
 
@@ -138,33 +133,5 @@ def rulings(d: Driver) -> Generator[float, None, None]:
     yield from same_as_new(d, "the game over")
 
 
-def main(argv: list[str]) -> int:
-    lang, out = argv[1], Path(argv[2])
-    from kivy.config import Config
-
-    Config.set("graphics", "width", "800")
-    Config.set("graphics", "height", "480")
-    from companion.commands.run import build_app
-
-    settings = Settings()
-    settings.ui.lang = "ar" if lang == "ar" else "en"
-    settings.store.path = str(Path(os.environ["KIVY_HOME"]) / "sessions.sqlite3")
-    settings.tray.backend, settings.nfc.backend, settings.gpio.backend = "simulated", "emulated", "mock"
-    app = build_app(settings, "/etc/crypt-companion/config.toml")
-    driver = Driver(app, out.parent, settings.ui.lang)
-
-    def start(*_: object) -> None:
-        try:
-            driver.start(rulings(driver))
-        except Exception:
-            driver.failure = traceback.format_exc()
-            app.stop()
-
-    app.bind(on_start=start)
-    app.run()
-    out.write_text(json.dumps({"failure": driver.failure, **driver.report}), encoding="utf-8")
-    return 1 if driver.failure else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(report_to_file(sys.argv, rulings))
