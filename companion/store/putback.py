@@ -45,6 +45,11 @@ class Names:
         entry = (getattr(self.data, table, None) or {}).get(key)
         return entry.named() if isinstance(entry, Naming) else verbatim(key)
 
+    def cards(self, deck: str, ids: list[str]) -> Named:
+        """Cards of `deck` by their names, when the rule system names its cards."""
+        name = getattr(self.rules, "card_name", None)
+        return listed(name(deck, i) if callable(name) else verbatim(i) for i in ids)
+
     def items(self, ids: list[str]) -> Named:
         return listed(self.item(i) for i in ids)
 
@@ -193,7 +198,7 @@ def _decks(names: Names, now: dict[str, Any], back: dict[str, Any]) -> list[Msg]
         if not drawn or was.get("mode") != "table" or deck_id.startswith("markers-"):
             continue
         deck = names.deck(deck_id)
-        shown = names.items(drawn) if deck_id in ("potions", "equipment") else _plain(drawn)
+        shown = names.items(drawn) if deck_id in ("potions", "equipment") else names.cards(deck_id, drawn)
         out.append(Msg("Put back on top of the {deck} deck: {cards}.", {"deck": deck, "cards": shown}))
     return out
 
@@ -210,16 +215,13 @@ def what_stands(names: Names, seen: list[Input]) -> list[Msg]:
             what = {lang: Msg("the throw of {dice}", {"dice": dice}).text(lang) for lang in LANGS}
         elif isinstance(inp, Draw) and inp.card is not None:
             what = names.deck(inp.deck)
-            result = names.items([inp.card]) if inp.deck in ("potions", "equipment") else _plain([inp.card])
+            result = (names.items([inp.card]) if inp.deck in ("potions", "equipment")
+                      else names.cards(inp.deck, [inp.card]))
         else:
             continue
         out.append(Msg("The same choice again: {what} stands as it came out, {result}. Another choice lets it "
                        "lapse.", {"what": what, "result": result}))
     return out
-
-
-def _plain(ids: list[str]) -> Named:
-    return listed(verbatim(i) for i in ids)
 
 
 def _minus(items: list[Any], other: list[Any]) -> list[Any]:

@@ -70,7 +70,7 @@ def test_undo_takes_back_the_last_decision_with_the_cards_and_dice_that_answered
     said = _texts(second)
     assert "Put the Goblin back on room A." in said
     assert "Set the Goblin's damage back to 4." in said
-    assert "Put back on top of the loot deck: potion." in said
+    assert "Put back on top of the loot deck: a potion." in said  # the card's name, not its id "potion"
     assert "Take from Exiled Knight: Health potion." in said
     arabic = [m.text("ar") for m in second.put_back]
     assert all(a != e for a, e in zip(arabic, said, strict=True))
@@ -233,6 +233,10 @@ def _fields(text: str) -> list[str]:
     return [f for _, f, _, _ in string.Formatter().parse(text) if f]
 
 
+# The loot cards as their faces read (the rulebook's "gold 2", "potion", "equipment"): issue 21 saw "gold2".
+LOOT_NAMES = {"gold2": "2 gold", "gold3": "3 gold", "potion": "a potion", "equipment": "equipment"}
+
+
 def test_put_back_covers_what_stands_on_the_table(rules: RuleSystem[Any]) -> None:
     """Each kind of difference, laid on a real state, gives its instruction in both languages."""
     setup = {"heroes": ["knight", "rogue"], "seed": 1, "deal": {"loot": "table"}}
@@ -258,7 +262,7 @@ def test_put_back_covers_what_stands_on_the_table(rules: RuleSystem[Any]) -> Non
         "Take the door token off room B, turn its room marker face down and put its room card back.",
         "Take 2 chests off room B.",
         "Take the dropped belongings off space 3.",
-        f"Put back on top of the loot deck: {back['decks']['loot']['draw_pile'][0]}.",
+        f"Put back on top of the loot deck: {LOOT_NAMES[back['decks']['loot']['draw_pile'][0]]}.",
         "Set the guardian's damage back to 0.",
         "Set the fall counter back to 0.",
         "Set the round marker back to round 1.",

@@ -117,6 +117,10 @@ class CovenantRules:
         """A space as the board view labels it: the put-back list after an undo names it so."""
         return spaces.space_name(self.data, zone, space)
 
+    def card_name(self, deck: str, card: str) -> Named:
+        """A card as the table reads it: the put-back list after an undo names it so ("2 gold", not "gold2")."""
+        return labels.card_name(self.data, deck, card)
+
     def encode(self, state: GameState) -> bytes:
         return msgspec.json.encode(state)
 

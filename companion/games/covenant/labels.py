@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.core.messages import Msg, Named, Plural, named, named_in, verbatim
 from companion.games.covenant import traits
+from companion.games.covenant.data import GameData
 from companion.games.covenant.play import Play
 
 PILES: dict[str, Named] = {
@@ -52,7 +53,11 @@ def target(g: Play, action: str, item: str) -> Msg | None:
 
 
 def card(g: Play, deck: str, item: str) -> Msg:
-    d = g.d
+    return Msg("{name}", {"name": card_name(g.d, deck, item)})
+
+
+def card_name(d: GameData, deck: str, item: str) -> Named:
+    """A card of `deck` by the name the table reads on it, its id where the data names none."""
     name: Named | None = None
     if deck == "loot":
         spec = next(c for c in d.decks.loot.cards if c.id == item)
@@ -72,7 +77,7 @@ def card(g: Play, deck: str, item: str) -> Msg:
         marker = d.markers[item]
         # Short, as a button beside the board holds it: the type and the number printed on the marker.
         name = named("{room} #{serial}", room=named_in("room kind", marker.room), serial=marker.serial)
-    return Msg("{name}", {"name": name or verbatim(item)})
+    return name or verbatim(item)
 
 
 _DECKS: dict[str, Named] = {
