@@ -254,7 +254,11 @@ class CompanionApp(App):
 
     def start(self, game: str = "covenant", setup: dict[str, Any] | None = None) -> None:
         """A new stored session of `game` from `setup` (The Last Covenant's: the lobby's), then the game's
-        first screen (The Last Covenant's: the rulebook's setup as a checklist)."""
+        first screen (The Last Covenant's: the rulebook's setup as a checklist), behind the busy veil: the
+        game made, stored and its screens built take seconds on a Pi (3.7 s seen on a loaded machine)."""
+        busy(self.ui(), partial(self._start, game, setup))
+
+    def _start(self, game: str, setup: dict[str, Any] | None) -> None:
         seed = secrets.randbelow(2**31) if self.seed is None else self.seed
         if setup is None:
             setup = self.lobby_of(game).setup(seed=seed)

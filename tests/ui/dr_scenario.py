@@ -148,6 +148,7 @@ def dungeon_roll(d: Any) -> Generator[float, None, None]:
     yield from d.tap(str(app.ui().text(mercenary.named())))
     yield from shot(d, "newgame")
     yield from d.tap(d.t("Start the game"))
+    assert d.veiled, "Loading… is shown while the new game is made (issue 21: anything over 300 ms)"
     assert d.screen() == "dr-table" and [p.hero for p in state().players] == ["mercenary"]
 
     # Delve 1, by touch.

@@ -48,6 +48,7 @@ class Driver:
         self.report: dict[str, Any] = {}
         self.panel_places: dict[str, set[tuple[str, tuple[float, ...]]]] = {}  # per screen
         self.taps = 0  # every finger on the screen or on a physical button, for the tap count
+        self.veiled = False  # whether the last tap raised the busy veil ("Loading…")
 
     # ---- running a scenario: a generator that yields the seconds to wait before its next step ----
 
@@ -169,6 +170,7 @@ class Driver:
         self.taps += 1
         touch.touch_down()
         touch.touch_up()
+        self.veiled = self.modal_open()  # a busy veil is up as the finger lifts, before its work holds the loop
         yield SETTLE_S
         assert released, f"the touch on {text!r} did not reach it"
 
