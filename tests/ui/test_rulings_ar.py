@@ -100,3 +100,33 @@ def test_a_ruling_the_table_sees_names_no_file_and_no_data_field(lang: Lang) -> 
     for rid, text in read_rulings(path).items():
         found = re.findall(r"[\w/.-]+\.(?:md|yaml|txt)\b", text) + [m.group(0) for m in DATA_ID.finditer(text)]
         assert not found, (rid, found)
+
+
+SHEET = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / "seeds" / "dungeon-roll.be.txt"
+ENGLISH_RUN = re.compile(r"[A-Za-z]+(?:[^\w«»]+[A-Za-z0-9+-]+)*")
+QUOTED = re.compile(r"«([^»]*)»")
+
+
+def english_runs(text: str) -> list[str]:
+    """Runs of three or more English words in a ruling, codes (R-DR-2) and backticks aside."""
+    text = re.sub(r"`[^`]*`|R-[A-Z]+-\d+", " ", text)
+    return [run for run in (m.group(0) for m in ENGLISH_RUN.finditer(text))
+            if len(re.findall(r"[A-Za-z]+", run)) >= 3]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_dungeon_roll_ruling_quotes_the_sheet_in_the_table_language_or_as_printed(lang: Lang) -> None:
+    """Dungeon Roll's sheet is Belarusian (rules/seeds/dungeon-roll.be.txt), but it prints its companion list,
+    treasures, hero powers and end of game in English. A Belarusian ruling quotes the sheet's own words in «»,
+    so English only where the sheet itself prints English, verbatim (R-DR-2 quoted «any number of monsters
+    (not dragons) and party dice», which the sheet does not print); an Arabic ruling renders every quotation."""
+    sheet = " ".join(SHEET.read_text(encoding="utf-8").split())
+
+    def as_printed(quote: re.Match[str]) -> str:
+        return " " if lang == "be" and quote.group(1) in sheet else quote.group(0)
+
+    for rid, text in read_rulings(translation_path(RULINGS, lang)).items():
+        if rid.startswith("R-DR-"):
+            left = QUOTED.sub(as_printed, text)
+            assert not english_runs(left), (rid, english_runs(left))
+            assert not [q for q in QUOTED.findall(left) if re.search(r"[A-Za-z]{2}", q)], rid
