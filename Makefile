@@ -33,9 +33,11 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/companion bench
 
-# Long runs of the fuzzers and property tests (each reads FUZZ_EXAMPLES; `make test` runs a few dozen).
+# Long runs of the fuzzers and property tests (each reads FUZZ_EXAMPLES; `make test` runs a few dozen). The
+# file targets cost about a second an input: `make fuzz FUZZ_EXAMPLES=100` is a shorter pass.
+FUZZ_EXAMPLES ?= 2000
 fuzz: $(STAMP)
-	FUZZ_EXAMPLES=2000 $(BIN)/pytest $(PYTEST_PAR) tests -k "fuzz or property"
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest $(PYTEST_PAR) tests -k "fuzz or property"
 
 # The long power-cut runs, and each whole-game UI scenario in the languages `make test` leaves to it (the `soak`
 # mark, tests/conftest.py).
