@@ -41,14 +41,29 @@ def shot_folder(tmp: pytest.TempPathFactory, name: str) -> Path:
     return folder
 
 
+def offscreen(kivy_home: Path, path: str = str(ROOT)) -> dict[str, str]:
+    """The environment of a headless Kivy process: SDL's offscreen driver, its own Kivy home, the project on
+    the path (and `path`'s other folders)."""
+    return {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1",
+            "KIVY_HOME": str(kivy_home), "PYTHONPATH": path}
+
+
+def script_report(script: str, kivy_home: Path, *args: str, timeout: float = 120, path: str = str(ROOT)) -> Any:
+    """Runs `script` in a headless Kivy process of its own and gives back the JSON its last line prints; a
+    script that fails fails the test with the tail of its stderr."""
+    done = subprocess.run([sys.executable, "-c", script, *args], env=offscreen(kivy_home, path),
+                          capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def run_all(script: Path, runs: Mapping[str, Sequence[str]], shots: Path, tmp: pytest.TempPathFactory,
             timeout: float) -> dict[str, Run]:
     """Starts every run at once, then collects each one's (exit code, report, stderr tail, shots folder)."""
     started = {}
     for name, args in runs.items():
-        env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1",
-               "KIVY_HOME": str(tmp.mktemp(f"kivy-{name}")), "KIVY_NO_CONSOLELOG": "1", "PYTHONPATH": str(ROOT)}
-        started[name] = subprocess.Popen([sys.executable, str(script), *args, str(shots)], env=env,
+        started[name] = subprocess.Popen([sys.executable, str(script), *args, str(shots)],
+                                         env=offscreen(tmp.mktemp(f"kivy-{name}")),
                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     results = {}
     for name, process in started.items():

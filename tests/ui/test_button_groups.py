@@ -4,13 +4,10 @@ both on one line. Kivy runs in its own process, which prints what it drew as JSO
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from app_runs import script_report
+
 SCRIPT = """
 import json
 from kivy.base import EventLoop
@@ -31,11 +28,7 @@ print(json.dumps([drawn(lang, text, width) for lang, text in (("en", "space 17")
 
 
 def test_a_number_and_its_noun_shrink_together_before_they_wrap(tmp_path: Path) -> None:
-    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1",
-           "KIVY_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    shown = json.loads(done.stdout.strip().splitlines()[-1])
+    shown = script_report(SCRIPT, tmp_path)
     assert any(s["font_size"] < 20 for s in shown) and any(s["font_size"] == 20 for s in shown)
     for s in shown:
         assert s["lines"] == [s["text"]] or s["font_size"] == s["smallest"], s

@@ -6,13 +6,10 @@ process, which prints where the content stood frame by frame after it was pushed
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from app_runs import script_report
+
 SCRIPT = """
 import json
 from kivy.base import EventLoop
@@ -39,9 +36,5 @@ print(json.dumps(frames))
 
 
 def test_a_scrolled_panel_pushed_past_its_end_stands_still(tmp_path: Path) -> None:
-    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1",
-           "KIVY_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    frames = json.loads(done.stdout.strip().splitlines()[-1])
+    frames = script_report(SCRIPT, tmp_path)
     assert len(set(frames)) == 1, f"the content moved frame by frame: {frames}"

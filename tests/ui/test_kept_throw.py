@@ -4,13 +4,10 @@ an undo was refused, `kept-result`). Kivy runs in its own process, which prints 
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from app_runs import script_report
+
 SCRIPT = """
 import json, queue, sys
 from kivy.base import EventLoop
@@ -46,12 +43,7 @@ print(json.dumps({"offered": [str(b.logical) for b in offered], "refused": refus
 
 
 def test_a_throw_kept_over_an_undo_is_offered_alone_and_taken(tmp_path: Path) -> None:
-    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1",
-           "KIVY_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path / "sessions.sqlite3")], env=env,
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    seen = script_report(SCRIPT, tmp_path, str(tmp_path / "sessions.sqlite3"))
     assert seen["refused"] == [], seen
     assert seen["offered"] == ["Go on"], seen
     assert any(t.startswith("Before the undo this came out: ") and t.endswith(". It stands.") for t in seen["texts"])

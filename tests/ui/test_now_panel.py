@@ -5,14 +5,11 @@ notice now scrolls with the odds. A Kivy app of its own process."""
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from app_runs import ROOT
+from app_runs import ROOT, script_report
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -66,11 +63,7 @@ print(json.dumps({"failure": d.failure, **d.report}))
 
 
 def test_an_attacks_odds_under_a_long_notice_stay_in_the_panel_under_the_top_bar(tmp_path: Path) -> None:
-    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1",
-           "KIVY_HOME": str(tmp_path), "PYTHONPATH": f"{ROOT}{os.pathsep}{Path(__file__).parent}"}
-    done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=280)
-    assert done.returncode == 0, done.stderr[-2000:]
-    drawn = json.loads(done.stdout.strip().splitlines()[-1])
+    drawn = script_report(SCRIPT, tmp_path, timeout=280, path=f"{ROOT}{os.pathsep}{Path(__file__).parent}")
     assert not drawn["failure"], drawn["failure"]
     header, panel, bar = drawn["header"], drawn["panel"], drawn["bar"]
     assert len(bar) == 2

@@ -4,13 +4,10 @@ citation: at least 44 px tall in every language (issue 21: the explorer found it
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from app_runs import script_report
+
 SCRIPT = """
 import json
 from kivy.base import EventLoop
@@ -35,11 +32,7 @@ print(json.dumps(heights, ensure_ascii=False))
 
 
 def test_every_link_of_the_treachery_panel_is_a_finger_tall(tmp_path: Path) -> None:
-    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1",
-           "KIVY_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    heights = json.loads(done.stdout.strip().splitlines()[-1])
+    heights = script_report(SCRIPT, tmp_path)
     assert len(heights) == 6, heights  # the page cited and the arithmetic, in each language
     short = {text: h for text, (h, least) in heights.items() if h < least}
     assert not short, short

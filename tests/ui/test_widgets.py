@@ -5,13 +5,10 @@ its own process (one window per process), which prints what it drew as JSON."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from app_runs import script_report
+
 SCRIPT = """
 import json
 from kivy.base import EventLoop
@@ -32,11 +29,7 @@ print(json.dumps({"words": words, "one_line": drawn("Ж", 200)["height"], "narro
 
 
 def run_kivy(tmp_path: Path) -> dict[str, object]:
-    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1",
-           "KIVY_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    result: dict[str, object] = script_report(SCRIPT, tmp_path)
     return result
 
 
