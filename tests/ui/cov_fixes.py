@@ -13,7 +13,7 @@ import sys
 from collections.abc import Generator
 from typing import Any
 
-from harness import POSITION, Driver, report_to_file
+from harness import Driver, at_position, report_to_file
 
 from companion.core.flow import Act, ActionPrompt
 from companion.store import StoredSession
@@ -35,11 +35,7 @@ def scenario(d: Driver) -> Generator[float, None, None]:
 
     app = d.app
     yield 1.0
-    session = app.store.start("covenant", {"heroes": ["knight", "rogue"], "seed": 1, "position": POSITION})
-    assert isinstance(session, StoredSession), session
-    app.resume(session.id)
-    yield from d.until(lambda: app.session is not None and not d.modal_open(), "the game to load")
-    yield from d.settle()
+    yield from at_position(d)
     tabs = {p: d.find(app.ui().t(n)) for p, n in (("board", "Board"), ("heroes", "Heroes"), ("log", "Log"))}
     d.report["tabs on the board"] = {p: [b.selected, b.disabled] for p, b in tabs.items()}
     yield from d.tap(app.ui().t("Log"))

@@ -320,6 +320,18 @@ POSITION = {"falls": 5, "heroes": {"knight": {"space": "t7"}, "rogue": {"space":
 two closed rooms. The first monster phase ends it."""
 
 
+def at_position(d: Driver) -> Generator[float, None, None]:
+    """A stored game of the knight and the rogue set at `POSITION`, resumed on the table and settled."""
+    from companion.store import StoredSession
+
+    app = d.app
+    session = app.store.start("covenant", {"heroes": ["knight", "rogue"], "seed": 1, "position": POSITION})
+    assert isinstance(session, StoredSession), session
+    app.resume(session.id)
+    yield from d.until(lambda: app.session is not None and not d.modal_open(), "the game to load")
+    yield from d.settle()
+
+
 def names(d: Driver, table: str, key: str) -> str:
     return str(d.app.ui().text(getattr(d.app.data, table)[key].named()))
 

@@ -13,10 +13,9 @@ import sys
 from collections.abc import Generator
 from typing import Any
 
-from harness import POSITION, Driver, report_to_file
+from harness import Driver, at_position, report_to_file
 
 from companion.core.flow import Act, ActionPrompt
-from companion.store import StoredSession
 
 SCROLLBAR_FADES = 1.2  # s: a scroll view whose content moved shows its bar brighter for a moment
 
@@ -91,11 +90,7 @@ def kept_across(d: Driver, ruling: Act) -> Generator[float, None, None]:
 def rulings(d: Driver) -> Generator[float, None, None]:
     app = d.app
     yield 1.0
-    session = app.store.start("covenant", {"heroes": ["knight", "rogue"], "seed": 1, "position": POSITION})
-    assert isinstance(session, StoredSession), session
-    app.resume(session.id)
-    yield from d.until(lambda: app.session is not None and not d.modal_open(), "the game to load")
-    yield from d.settle()
+    yield from at_position(d)
     yield from same_as_new(d, "the first prompt")
     # Two rulings in a row on the same screen.
     yield from kept_across(d, move(d))
