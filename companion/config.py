@@ -78,12 +78,22 @@ class UiSettings(msgspec.Struct, forbid_unknown_fields=True):
     touch: TouchSettings = msgspec.field(default_factory=TouchSettings)
 
 
+class WebSettings(msgspec.Struct, forbid_unknown_fields=True):
+    """The phones' web view (companion/web, issue 27): served on the local network only; `host` empty means
+    the Pi's own address on it (the one its route out leaves from), never every interface."""
+
+    enabled: bool = True
+    host: Annotated[str, msgspec.Meta(max_length=253, pattern=r"^[0-9A-Za-z.:-]*$")] = ""
+    port: Annotated[int, msgspec.Meta(ge=1024, le=65535)] = 8080
+
+
 class Settings(msgspec.Struct, forbid_unknown_fields=True):
     tray: TraySettings = msgspec.field(default_factory=TraySettings)
     nfc: NfcSettings = msgspec.field(default_factory=NfcSettings)
     gpio: GpioSettings = msgspec.field(default_factory=GpioSettings)
     store: StoreSettings = msgspec.field(default_factory=StoreSettings)
     ui: UiSettings = msgspec.field(default_factory=UiSettings)
+    web: WebSettings = msgspec.field(default_factory=WebSettings)
 
 
 class ConfigError(ValueError):

@@ -60,4 +60,17 @@ class DeviceStatus(msgspec.Struct, frozen=True, tag="device-status"):
     detail: str = ""
 
 
-DomainEvent = DiceThrown | DiceRolling | TagSeen | ButtonPressed | DeviceStatus
+class PhoneChoice(msgspec.Struct, frozen=True, tag="phone-choice"):
+    """A choice tapped on a phone seated at the table (issue 27): `seat` is the seat its token joins (a hero,
+    a Dungeon Roll player, a Descent hero), `choice` the id of a button of the prompt view the phone was
+    sent, and `seq` the revision of the table that view showed, so that a tap on a view gone stale is
+    refused rather than taken as an answer to the prompt that replaced it; `phone` is the connection it came
+    by, which alone is told of a refusal."""
+
+    seat: str
+    choice: str
+    seq: int
+    phone: int = 0
+
+
+DomainEvent = DiceThrown | DiceRolling | TagSeen | ButtonPressed | DeviceStatus | PhoneChoice

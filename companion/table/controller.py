@@ -10,18 +10,28 @@ from __future__ import annotations
 import logging
 import queue
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
 import msgspec
 
-from companion.core.events import ButtonPressed, DeviceStatus, DiceRolling, DiceThrown, DomainEvent, TagSeen
+from companion.core.events import (
+    ButtonPressed,
+    DeviceStatus,
+    DiceRolling,
+    DiceThrown,
+    DomainEvent,
+    PhoneChoice,
+    TagSeen,
+)
 from companion.core.flow import (
     Accepted,
     ActionPrompt,
     CardPrompt,
     DiePrompt,
     Draw,
+    Event,
     Input,
     Prompt,
     Rejection,
@@ -44,6 +54,8 @@ T = TypeVar("T")
 
 SOUNDS = {"fall": "fall", "escape-round": "escape-round"}
 """Engine events that sound the buzzer, and the buzzer pattern each plays."""
+RECENT = 8
+"""How many of the last accepted inputs the table keeps the events of, for the phones' rulings (issue 27)."""
 
 
 class SessionLike(Protocol):
@@ -60,6 +72,18 @@ class Outputs(Protocol):
     def show(self, status: DeviceStatus) -> None: ...
 
     def sound(self, pattern: Any) -> None: ...
+
+
+class Phones(Protocol):
+    """The phones seated at the table (`companion.web`): what a phone's choice answers, and where a refusal goes."""
+
+    def resolve(self, choice: PhoneChoice, table: Table) -> Input | Msg:
+        """The input `choice` gives at the table as it stands, or why it is refused (not that seat's, stale)."""
+        ...
+
+    def refuse(self, choice: PhoneChoice, msg: Msg) -> None:
+        """Tell the phone that sent `choice`, and it alone, why it was refused."""
+        ...
 
 
 class Update(msgspec.Struct):
@@ -87,6 +111,9 @@ class Table:
         self.devices: dict[str, tuple[DeviceStatus, float]] = {}
         self.rolling = False
         self.held_marker: str | None = None
+        self.phones: Phones | None = None
+        self.revision = 0  # counts every accepted input and undo: a phone's view is of one revision
+        self.recent: deque[list[Event]] = deque(maxlen=RECENT)  # each accepted input's events, the last at the end
 
     @property
     def prompt(self) -> Prompt | None:
@@ -111,6 +138,8 @@ class Table:
         if isinstance(result, Rejection):
             return Update(rejection=result)
         update = Update(accepted=[result])
+        self.revision += 1
+        self.recent.append(result.events)
         for event in result.events:
             if event.kind in SOUNDS and self.outputs is not None:
                 self.outputs.sound(SOUNDS[event.kind])
@@ -148,6 +177,9 @@ class Table:
         if isinstance(result, Rejection):
             return Update(rejection=result)
         self.held_marker = None
+        self.revision += 1
+        if self.recent:
+            self.recent.pop()
         return Update(put_back=list(result.put_back))
 
     # ---- device events -------------------------------------------------------------------------
@@ -182,6 +214,21 @@ class Table:
             return self._tag(event)
         if isinstance(event, ButtonPressed):
             return self.undo() if event.name == "undo" else Update(next_pressed=True)
+        return self._phone(event)
+
+    def _phone(self, choice: PhoneChoice) -> Update:
+        """A phone's choice, resolved against the table as it stands now (not as it stood when tapped), then
+        submitted as a touch on the screen would be; the phone alone is told of a refusal."""
+        if self.phones is None:
+            return Update()
+        found = self.phones.resolve(choice, self)
+        if isinstance(found, Msg):
+            self.phones.refuse(choice, found)
+            return Update()
+        update = self.submit(found)
+        if update.rejection is not None:
+            self.phones.refuse(choice, update.rejection.msg)
+        return update
 
     def _kept(self, matched: Input) -> Input:
         """A throw showing, kind by kind, the faces of the throw kept over an undo (R-STORE-1) is that throw:
