@@ -27,6 +27,7 @@ BENCH_MODULES: list[str] = [
     "companion.games.covenant.bench_games",
     "companion.store.bench",
     "companion.ui.bench",
+    "companion.web.bench",
     "companion.latency",
 ]
 

@@ -1,8 +1,10 @@
 """The phone page as drawn, read from the browser into the Kivy screens' own check models (tests/ui): each block
-of text a `Box` of an `explore_checks.Screen`, with the box its glyphs take, and its lines as drawn (each
-character placed where the browser drew it, the line read left to right) a `drawn.Drawn`. So the phone's
-page meets the checks the Pi's screens meet: no id or data name, sums true as drawn, brackets and Cyrillic as
-written, nothing cut or off the screen, no touch target over another or under 44 px."""
+of text a `Box` of an `explore_checks.Screen` (in page coordinates: the page scrolls up and down, never sideways),
+with the box its glyphs take, and its lines a `drawn.Drawn`. A line is the characters the browser drew on it
+(each found where it was drawn), put in the order they are seen, left to right, by the Unicode bidi algorithm
+that the browser applies too: python-bidi's pure-Python one, which mirrors brackets and ≥ as a browser draws
+them. So the phone's page meets the checks the Pi's screens meet: no id or data name, sums true as read, brackets
+and Cyrillic as written, nothing cut or off the page, no touch target over another or under 44 px."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
+from bidi.algorithm import get_display  # noqa: E402
 from drawn import CHECKS, Drawn  # noqa: E402
 from explore_checks import SCREEN_CHECKS, Box, Screen  # noqa: E402
 
@@ -20,14 +23,14 @@ PAGE_CHECKS = {name: check for name, check in CHECKS.items() if name not in ("gl
 glyph (fontconfig's fallback), and a line's width against its box is `text whole`'s here, from the ink."""
 
 READ = r"""
-const W = document.documentElement.clientWidth, H = innerHeight;
+const W = document.documentElement.clientWidth, H = Math.max(innerHeight, document.documentElement.scrollHeight);
 const TARGET = 'button, a[href], input, select, textarea, summary, [role=button], [role=link]';
 const shown = e => { const s = getComputedStyle(e), r = e.getBoundingClientRect();
                      return s.display !== 'none' && s.visibility !== 'hidden' && r.width > 0 && r.height > 0; };
-const rect = r => [r.left, r.top, r.width, r.height];
+const rect = r => [r.left + scrollX, r.top + scrollY, r.width, r.height];  // on the page, which scrolls
 const union = rs => { if (!rs.length) return null;
   const l = Math.min(...rs.map(r => r.left)), t = Math.min(...rs.map(r => r.top));
-  return [l, t, Math.max(...rs.map(r => r.right)) - l, Math.max(...rs.map(r => r.bottom)) - t]; };
+  return [l + scrollX, t + scrollY, Math.max(...rs.map(r => r.right)) - l, Math.max(...rs.map(r => r.bottom)) - t]; };
 const block = n => { for (let e = n.parentElement; e; e = e.parentElement) {
     if (e.matches(TARGET) || !getComputedStyle(e).display.startsWith('inline')) return e; } return document.body; };
 const scroller = e => { for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
@@ -50,7 +53,7 @@ const boxes = [...new Set([...document.body.querySelectorAll(TARGET)].filter(sho
 const number = new Map(boxes.map((e, i) => [e, i + 1]));
 const read = boxes.map(e => {
   const chars = blocks.get(e) || [], lines = [];
-  for (const c of chars.slice().sort((a, b) => (a.r.top + a.r.bottom) - (b.r.top + b.r.bottom))) {
+  for (const c of chars) {  // in the order written: a line's characters in logical order
     const mid = (c.r.top + c.r.bottom) / 2, line = lines.find(l => Math.abs(l.mid - mid) < c.r.height / 2);
     if (line) line.chars.push(c); else lines.push({mid, chars: [c]});
   }
@@ -59,12 +62,12 @@ const read = boxes.map(e => {
   const clipped = clip && ink && (() => { const c = clip.getBoundingClientRect();
     return ink[0] < c.left - 1 || ink[1] < c.top - 1 || ink[0] + ink[2] > c.right + 1 || ink[1] + ink[3] > c.bottom + 1; })();
   return {wid: number.get(e), kind: e.matches(TARGET) ? (e.matches('a, [role=link]') ? 'link' : 'button') : 'label',
-          text: e.innerText.trim(), rect: rect(e.getBoundingClientRect()),
+          text: (e.matches('select') ? e.selectedOptions[0].text : e.innerText).trim(), rect: rect(e.getBoundingClientRect()),
           view: s ? rect(s.getBoundingClientRect()) : [0, 0, W, H], ink,
           enabled: !e.disabled && !e.matches('[aria-disabled=true]'), scrolled: !!s, ancestors,
           sticks_out: clipped ? clip.tagName.toLowerCase() : '', rtl: getComputedStyle(e).direction === 'rtl',
-          lines: lines.sort((a, b) => a.mid - b.mid).map(l => l.chars.sort((a, b) => a.r.left - b.r.left)
-                      .map(c => c.ch).join('').replace(/\s+/g, ' ').trim()),
+          lines: lines.sort((a, b) => a.mid - b.mid).map(l => l.chars.map(c => c.ch).join('')
+                      .replace(/\s+/g, ' ').trim()),
           overflows: /hidden|clip/.test(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1};
 });
 return {width: W, height: H, scrollWidth: document.documentElement.scrollWidth, boxes: read};
@@ -91,7 +94,8 @@ def page_problems(page: dict[str, Any], name: str, lang: str) -> list[str]:
     for b in page["boxes"]:
         if not b["lines"]:
             continue
-        drawn = Drawn(b["text"], [b["lines"]], page["width"], b["rtl"], lambda _line: 0.0, lambda _ch: True)
+        lines = [get_display(line, base_dir="R" if b["rtl"] else "L") for line in b["lines"]]
+        drawn = Drawn(b["text"], [lines], page["width"], b["rtl"], lambda _line: 0.0, lambda _ch: True)
         found += [p for check in PAGE_CHECKS.values() for p in check(drawn)]
         if b["overflows"]:
             found.append(f"{b['text']!r} is cut: its box scrolls wider than it shows on {name}")
