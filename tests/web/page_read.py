@@ -1,10 +1,9 @@
 """The phone page as drawn, read from the browser into the Kivy screens' own check models (tests/ui): each block
 of text a `Box` of an `explore_checks.Screen` (in page coordinates: the page scrolls up and down, never sideways),
-with the box its glyphs take, and its lines a `drawn.Drawn`. A line is the characters the browser drew on it
-(each found where it was drawn), put in the order they are seen, left to right, by the Unicode bidi algorithm
-that the browser applies too: python-bidi's pure-Python one, which mirrors brackets and ≥ as a browser draws
-them. So the phone's page meets the checks the Pi's screens meet: no id or data name, sums true as read, brackets
-and Cyrillic as written, nothing cut or off the page, no touch target over another or under 44 px."""
+with the box its glyphs take, and its lines a `drawn.Drawn`. A line is the characters the browser drew on it,
+each found where it was drawn, read left to right as drawn (`as_seen`). So the phone's page meets the checks the
+Pi's screens meet: no id or data name, sums true as read, brackets and Cyrillic as written, nothing cut or off the
+page, no touch target over another or under 44 px."""
 
 from __future__ import annotations
 
@@ -14,7 +13,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
-from bidi.algorithm import get_display  # noqa: E402
 from drawn import CHECKS, Drawn  # noqa: E402
 from explore_checks import SCREEN_CHECKS, Box, Screen  # noqa: E402
 
@@ -66,12 +64,31 @@ const read = boxes.map(e => {
           view: s ? rect(s.getBoundingClientRect()) : [0, 0, W, H], ink,
           enabled: !e.disabled && !e.matches('[aria-disabled=true]'), scrolled: !!s, ancestors,
           sticks_out: clipped ? clip.tagName.toLowerCase() : '', rtl: getComputedStyle(e).direction === 'rtl',
-          lines: lines.sort((a, b) => a.mid - b.mid).map(l => l.chars.map(c => c.ch).join('')
-                      .replace(/\s+/g, ' ').trim()),
+          lines: lines.sort((a, b) => a.mid - b.mid).map(l => l.chars.map(c => [c.ch, c.r.left, c.r.right])),
           overflows: /hidden|clip/.test(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1};
 });
 return {width: W, height: H, scrollWidth: document.documentElement.scrollWidth, boxes: read};
 """
+
+
+MIRRORED = str.maketrans("()[]{}«»<>≤≥", ")(][}{»«><≥≤")
+
+
+def as_seen(line: list[list[Any]]) -> str:
+    """A line as a reader sees it, left to right: its characters (given in the order written, each with the left
+    and right of its glyph) in the order drawn; a bracket or a comparison in a right-to-left run, which the
+    browser draws mirrored, mirrored. A character is in a right-to-left run when the one written after it is
+    drawn to its left (or the one before it, to its right)."""
+    seen = []
+    for i, (ch, left, right) in enumerate(line):
+        if ch.translate(MIRRORED) != ch:
+            after = line[i + 1] if i + 1 < len(line) else None
+            before = line[i - 1] if i else None
+            rtl = (after is not None and after[2] <= left + 0.5) or (after is None and before is not None
+                                                                      and before[1] >= right - 0.5)
+            ch = ch.translate(MIRRORED) if rtl else ch
+        seen.append((left, ch))
+    return " ".join("".join(ch for _, ch in sorted(seen, key=lambda c: c[0])).split())
 
 
 def read_page(driver: Any) -> dict[str, Any]:
@@ -94,7 +111,7 @@ def page_problems(page: dict[str, Any], name: str, lang: str) -> list[str]:
     for b in page["boxes"]:
         if not b["lines"]:
             continue
-        lines = [get_display(line, base_dir="R" if b["rtl"] else "L") for line in b["lines"]]
+        lines = [as_seen(line) for line in b["lines"]]
         drawn = Drawn(b["text"], [lines], page["width"], b["rtl"], lambda _line: 0.0, lambda _ch: True)
         found += [p for check in PAGE_CHECKS.values() for p in check(drawn)]
         if b["overflows"]:
