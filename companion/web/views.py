@@ -176,6 +176,7 @@ def _namer(table: Table) -> Namer:
     rules = table.rules
     seating = rules.seating().heroes if rules is not None else {}
     names = dict(seating)
+    names["table"] = _name(Msg("The table"))  # Descent's referee prompts are the table's, no hero's
     state = table.session.state
     for figure in getattr(state, "figures", []):
         names.setdefault(figure.id, figure.named())
@@ -209,7 +210,7 @@ def _label(choice: PanelChoice, parents: dict[str, Msg | Named]) -> Msg:
 def _rulings(table: Table) -> list[Ruling[Msg]]:
     """The rulings of the last accepted inputs, the latest first, each with its citation."""
     texts = _rule_texts()
-    events = [e for events in reversed(table.recent) for e in events][:RULINGS_SHOWN]
+    events = [e for events in reversed(table.recent) for e in reversed(events)][:RULINGS_SHOWN]
     return [Ruling(e.msg, Cite(e.rule, cite(e.rule), _text(texts.get(e.rule, verbatim(e.rule)))) if e.rule else None)
             for e in events]
 
