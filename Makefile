@@ -73,8 +73,8 @@ pi-rehearsal:
 # Refresh the engine's message catalogues after changing texts: extract every message id of the core, the
 # rule systems and the table, then merge new ids into the Arabic and Belarusian catalogues (translate them,
 # then `make test`). Descent's and Dungeon Roll's texts are domains of their own (`descent`, `dungeon_roll`),
-# so their catalogues grow apart. Written by hand, not extracted: ui.po (the screens), gender.po (feminine
-# forms), names.po (the short names passed as fields through `named`/`named_in`) and tokens.po (the tags'
+# as are the phones' web view's (`web`), so their catalogues grow apart. Written by hand, not extracted: ui.po
+# (the screens), gender.po (feminine forms), names.po (the short names passed as fields through `named`/`named_in`) and tokens.po (the tags'
 # labels that are not The Last Covenant's); tests check them.
 PO_LANGS := ar be
 MSG_KEYWORDS := -k say:3 -k reject:4 -k event:3 -k Msg:1 -k N_ -k notice:2 -k Plural:1,2
@@ -92,3 +92,7 @@ po: $(STAMP)
 		-o companion/locale/dungeon_roll.pot companion/games/dungeon_roll
 	for lang in $(PO_LANGS); do $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -D dungeon_roll \
 		-l $$lang -i companion/locale/dungeon_roll.pot -d companion/locale || exit 1; done
+	$(BIN)/pybabel extract --no-default-keywords $(MSG_KEYWORDS) --no-location --omit-header --sort-output \
+		-o companion/locale/web.pot companion/web
+	for lang in $(PO_LANGS); do $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -D web \
+		-l $$lang -i companion/locale/web.pot -d companion/locale || exit 1; done

@@ -84,7 +84,7 @@ class WebSettings(msgspec.Struct, forbid_unknown_fields=True):
 
     enabled: bool = True
     host: Annotated[str, msgspec.Meta(max_length=253, pattern=r"^[0-9A-Za-z.:-]*$")] = ""
-    port: Annotated[int, msgspec.Meta(ge=1024, le=65535)] = 8080
+    port: Annotated[int, msgspec.Meta(ge=0, le=65535)] = 8080  # 0: any free port, as the server reports
 
 
 class Settings(msgspec.Struct, forbid_unknown_fields=True):

@@ -14,6 +14,10 @@ from typing import Any
 
 import pytest
 
+# No test serves the phones' web view unless it asks (issue 27: `web.enabled` is on at the table, off in tests):
+# a test that wants it sets COMPANION_WEB=on for the app it starts, or starts a `WebServer` itself.
+os.environ.setdefault("COMPANION_WEB", "off")
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     if os.environ.get("SOAK") == "1":

@@ -232,6 +232,7 @@ def build_app(settings: config.Settings, settings_path: str, *, position: dict[s
     from companion.ui.referee import NoGame
     from companion.ui.rulebook import rule_texts, sections
     from companion.ui.simulated import Simulated
+    from companion.web.server import open_web
 
     data = default()
     store = Store(Path(settings.store.path).expanduser())
@@ -252,13 +253,17 @@ def build_app(settings: config.Settings, settings_path: str, *, position: dict[s
             if sim_tray is not None else None,
         )
 
+    table = Table(NoGame(), events, controls, problem_message)
+    table.phones = phones = open_web(settings.web, events)
+
     def stop() -> None:
+        if phones is not None:
+            phones.stop()
         reader.stop()
         tray.stop()
         controls.close()
         store.close()
 
-    table = Table(NoGame(), events, controls, problem_message)
     return CompanionApp(settings, table, data=data, store=store, rule_text=rule_texts(sections()).get,
                         settings_path=settings_path, simulated=simulated, on_exit=stop, position=position,
                         seed=seed)

@@ -75,7 +75,16 @@ class Outputs(Protocol):
 
 
 class Phones(Protocol):
-    """The phones seated at the table (`companion.web`): what a phone's choice answers, and where a refusal goes."""
+    """The phones seated at the table (`companion.web`): told of every committed update and of each new game;
+    asked what a phone's choice answers, and where a refusal goes."""
+
+    def publish(self, table: Table) -> None:
+        """The table as it now stands, to every phone."""
+        ...
+
+    def new_game(self, table: Table) -> None:
+        """Fresh seats for the game now in play: the phones of the game before are turned away."""
+        ...
 
     def resolve(self, choice: PhoneChoice, table: Table) -> Input | Msg:
         """The input `choice` gives at the table as it stands, or why it is refused (not that seat's, stale)."""
@@ -138,8 +147,7 @@ class Table:
         if isinstance(result, Rejection):
             return Update(rejection=result)
         update = Update(accepted=[result])
-        self.revision += 1
-        self.recent.append(result.events)
+        self._changed(result.events)
         for event in result.events:
             if event.kind in SOUNDS and self.outputs is not None:
                 self.outputs.sound(SOUNDS[event.kind])
@@ -177,10 +185,18 @@ class Table:
         if isinstance(result, Rejection):
             return Update(rejection=result)
         self.held_marker = None
-        self.revision += 1
         if self.recent:
             self.recent.pop()
+        self._changed()
         return Update(put_back=list(result.put_back))
+
+    def _changed(self, events: list[Event] | None = None) -> None:
+        """A new revision of the table, committed: the phones are sent it."""
+        self.revision += 1
+        if events is not None:
+            self.recent.append(events)
+        if self.phones is not None:
+            self.phones.publish(self)
 
     # ---- device events -------------------------------------------------------------------------
 

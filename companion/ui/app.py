@@ -302,6 +302,8 @@ class CompanionApp(App):
         self.table.session = session
         self.table.held_marker = None
         self.table.rolling = False
+        if self.table.phones is not None:  # the phones of the game before are turned away (issue 27)
+            self.table.phones.new_game(self.table)
         self.referee = TABLE_GAMES[session.game].referee(self.table) if session.game in TABLE_GAMES \
             else Referee(self.table)
         self.confirming = None

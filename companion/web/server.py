@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import os
 import queue
 import socket
 import threading
@@ -28,9 +29,10 @@ from pathlib import Path
 import msgspec
 from aiohttp import WSCloseCode, WSMessage, WSMsgType, web
 
+from companion.config import WebSettings
 from companion.core.events import DomainEvent, PhoneChoice
 from companion.core.flow import Input
-from companion.core.messages import LANGS, Lang, Msg
+from companion.core.messages import LANGS, Lang, Msg, Plural
 from companion.table import Table
 from companion.web import views
 from companion.web.schema import INBOUND, LIMITS, Choose, Hello, Limits, SetLang
@@ -42,6 +44,7 @@ ASSETS = {"phone.js": "text/javascript", "phone.css": "text/css"}
 PAGE = "phone.html"
 TOKEN_MARK = "__TOKEN__"
 START_TIMEOUT_S = 10.0
+ENV = "COMPANION_WEB"
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
     "X-Content-Type-Options": "nosniff",
@@ -72,6 +75,21 @@ class Phone:
     window: float = 0.0
     count: int = 0
     warned: bool = False
+
+
+def open_web(settings: WebSettings, events: queue.Queue[DomainEvent]) -> WebServer | None:
+    """The phones' server as the settings ask, started; None when they turn it off, when the environment does
+    (`COMPANION_WEB=off`: the test suite's default, so that no test listens on a port it did not ask for), or
+    when it cannot listen (the table plays on without phones, and the log says why)."""
+    if not settings.enabled or os.environ.get(ENV) == "off":
+        return None
+    server = WebServer(events)
+    try:
+        server.start(settings.host, settings.port)
+    except OSError as exc:
+        LOG.warning("%s", exc)
+        return None
+    return server
 
 
 def lan_address() -> str:
@@ -166,7 +184,7 @@ class WebServer:
 
     def publish(self, table: Table) -> None:
         """After a committed update: every seat's view read from the table, then sent to its phones."""
-        snapshots = {seat: views.snapshot(table, seat) for seat in self.tokens.seats()}
+        snapshots = views.snapshots(table, self.tokens.seats())
         self._call(lambda: self._push(snapshots, table.revision))
 
     def resolve(self, choice: PhoneChoice, table: Table) -> Input | Msg:
@@ -234,8 +252,9 @@ class WebServer:
         ws = web.WebSocketResponse(max_msg_size=self.limits.message_bytes, heartbeat=20.0)
         await ws.prepare(request)
         if len(self._phones) >= self.limits.phones:
-            await _send(ws, Refused(Msg("The table has {most} phones already.", {"most": self.limits.phones})
-                                    .text(lang)))
+            full = Msg.of(Plural("The table has {n} phone already.", "The table has {n} phones already."),
+                          {"n": self.limits.phones})
+            await _send(ws, Refused(full.text(lang)))
             await ws.close(code=WSCloseCode.TRY_AGAIN_LATER)
             return ws
         phone = Phone(next(self._ids), seated[0], seated[1], lang, ws)

@@ -15,8 +15,8 @@ from typing import Any, Generic, Literal, TypeVar, cast
 
 import msgspec
 
-from companion.core.flow import ActionPrompt, ChoicePrompt, DiePrompt, Input, Prompt, ThrowPrompt
-from companion.core.messages import LANGS, Lang, Msg, Named, Plural, decimal, listed, named, verbatim
+from companion.core.flow import ActionPrompt, ChoicePrompt, Input, Prompt, ThrowPrompt
+from companion.core.messages import LANGS, Lang, Msg, Named, Plural, decimal, listed, verbatim
 from companion.table import Table
 from companion.ui.heroes import TRACK, conditions, hero_card
 from companion.ui.i18n import N_
@@ -117,17 +117,30 @@ def _render(value: Any, lang: Lang) -> Any:
 
 def snapshot(table: Table, seat: str) -> PhoneView[Msg]:
     """`seat`'s view of the table as it stands, as messages (read on the UI thread)."""
+    return snapshots(table, [seat])[seat]
+
+
+def snapshots(table: Table, seats: list[str]) -> dict[str, PhoneView[Msg]]:
+    """The views of `seats` at once: what they share (the prompt's buttons, the rulings) is read once."""
     rules, state = table.rules, table.session.state
     game = getattr(rules, "id", "")
+    title = Msg(GAMES[game]) if game in GAMES else _text(verbatim(game))
     prompt = table.prompt
-    mine = seat != SPECTATOR and prompt is not None and owner(prompt) == seat
-    return PhoneView(
-        lang="en", dir="ltr", game=game, title=Msg(GAMES[game]) if game in GAMES else _text(verbatim(game)),
-        seat=Seat(seat, _seat_name(table, seat)),
-        card=_card(table, seat) if seat != SPECTATOR and state is not None else None,
-        prompt=_prompt(table, prompt, seat, mine) if prompt is not None else None,
-        rulings=_rulings(table), odds=_odds(table, prompt) if mine and prompt is not None else None,
-        seq=table.revision)
+    names = _namer(table)
+    asked = _prompt(table, prompt, names) if prompt is not None else None
+    rulings = _rulings(table)
+    found = {}
+    for seat in seats:
+        mine = seat != SPECTATOR and prompt is not None and owner(prompt) == seat
+        shown = None if asked is None else msgspec.structs.replace(
+            asked, mine=mine, choices=[] if seat == SPECTATOR else [
+                msgspec.structs.replace(c, enabled=mine) for c in asked.choices])
+        found[seat] = PhoneView(
+            lang="en", dir="ltr", game=game, title=title,
+            seat=Seat(seat, Msg("Spectator") if seat == SPECTATOR else _text(names.who(seat))),
+            card=_card(table, seat) if seat != SPECTATOR and state is not None else None, prompt=shown,
+            rulings=rulings, odds=_odds(table, prompt) if mine and prompt is not None else None, seq=table.revision)
+    return found
 
 
 def owner(prompt: Prompt) -> str:
@@ -144,17 +157,17 @@ def answer(table: Table, choice: str) -> Input | None:
     prompt = table.prompt
     if prompt is None:
         return None
-    found = next((c for c in _choices(table, prompt) if c.key == choice), None)
+    found = next((c for c in _choices(prompt, _namer(table)) if c.key == choice), None)
     return found.answer if found is not None else None
 
 
-def _choices(table: Table, prompt: Prompt) -> list[PanelChoice]:
+def _choices(prompt: Prompt, names: Namer) -> list[PanelChoice]:
     """The choices a phone may answer, each target of an action one of them. Dice and cards stay physical: a
     die, a card or a throw is the tray's, the reader's or the screen's to give, never a phone's."""
     if not isinstance(prompt, ActionPrompt | ChoicePrompt):
         return []
     found: list[PanelChoice] = []
-    for choice in panel_view(prompt, _namer(table)).choices:
+    for choice in panel_view(prompt, names).choices:
         found.extend(choice.children if choice.answer is None else (choice,))
     return found
 
@@ -163,6 +176,7 @@ def _namer(table: Table) -> Namer:
     rules = table.rules
     seating = rules.seating().heroes if rules is not None else {}
     names = dict(seating)
+    names["table"] = _name(Msg("The table"))  # Descent's referee prompts are the table's, no hero's
     state = table.session.state
     for figure in getattr(state, "figures", []):
         names.setdefault(figure.id, figure.named())
@@ -174,18 +188,15 @@ def _namer(table: Table) -> Namer:
     return Namer(names, dice, lambda s: cast(Named, space(zone, s)))
 
 
-def _prompt(table: Table, prompt: Prompt, seat: str, mine: bool) -> PromptView[Msg]:
-    names = _namer(table)
+def _prompt(table: Table, prompt: Prompt, names: Namer) -> PromptView[Msg]:
+    """The prompt as every seat sees it, its choices not yet anyone's."""
     if isinstance(prompt, ThrowPrompt):
         title = Msg("{who}: throw the dice", {"who": names.who(prompt.who)})
-        return PromptView(title, prompt.purpose, prompt.rule, [], mine)
+        return PromptView(title, prompt.purpose, prompt.rule, [], False)
     panel = panel_view(prompt, names)
-    text = panel.purpose or Msg("")
-    if isinstance(prompt, DiePrompt) or seat == SPECTATOR:
-        return PromptView(panel.title, text, panel.rule, [], mine)
     parents = {c.key: c.label for c in panel.choices}
-    choices = [ChoiceView(c.key, _label(c, parents), mine) for c in _choices(table, prompt)]
-    return PromptView(panel.title, text, panel.rule, choices, mine)
+    choices = [ChoiceView(c.key, _label(c, parents), False) for c in _choices(prompt, names)]
+    return PromptView(panel.title, panel.purpose or _num(""), panel.rule, choices, False)
 
 
 def _label(choice: PanelChoice, parents: dict[str, Msg | Named]) -> Msg:
@@ -199,7 +210,7 @@ def _label(choice: PanelChoice, parents: dict[str, Msg | Named]) -> Msg:
 def _rulings(table: Table) -> list[Ruling[Msg]]:
     """The rulings of the last accepted inputs, the latest first, each with its citation."""
     texts = _rule_texts()
-    events = [e for events in reversed(table.recent) for e in events][:RULINGS_SHOWN]
+    events = [e for events in reversed(table.recent) for e in reversed(events)][:RULINGS_SHOWN]
     return [Ruling(e.msg, Cite(e.rule, cite(e.rule), _text(texts.get(e.rule, verbatim(e.rule)))) if e.rule else None)
             for e in events]
 
@@ -212,12 +223,6 @@ def _rule_texts() -> dict[str, Named]:
 
 
 _RULE_TEXTS: dict[str, Named] = {}
-
-
-def _seat_name(table: Table, seat: str) -> Msg:
-    if seat == SPECTATOR:
-        return Msg("Spectator")
-    return _text(_namer(table).who(seat))
 
 
 def _card(table: Table, seat: str) -> Card[Msg] | None:
@@ -237,7 +242,7 @@ def _covenant(table: Table, seat: str) -> Card[Msg] | None:
     if hero is None:
         return None
     card = hero_card(hero, data)
-    potions = [named("{potion} ×{count}", potion=p, count=n) for p, n in card.potions]
+    potions = [_counted(p, n) for p, n in card.potions]
     rows = [Row(Msg("HP"), _num(f"{card.hp}/{card.most}")), Row(Msg("Gold"), _num(card.gold)),
             Row(Msg("Gear"), _text(listed(card.gear, "—"))), Row(Msg("Potions"), _text(listed(potions, "—"))),
             Row(Msg("Shards"), _num(card.shards))]
@@ -259,15 +264,20 @@ def _delver(table: Table, seat: str) -> Card[Msg] | None:
     rows = [Row(Msg("Experience"), _num(player.xp)),
             Row(Msg("Treasures"), _text(listed(treasures, "—"))),
             Row(Msg("Delves"), _num(len(player.delves)))]
-    states: list[Msg] = [Msg("master")] if player.master else []
+    states: list[Msg] = [Msg("master side")] if player.master else []
     if index == state.turn and not state.outcome:
         party: dict[str, int] = {}
         for die in sorted(state.at("party")):
             party[state.dice[die].face] = party.get(state.dice[die].face, 0) + 1
-        faces = [named("{face} ×{count}", face=_face(data, f), count=n) for f, n in party.items()]
+        faces = [_counted(_face(data, f), n) for f, n in party.items()]
         rows[1:1] = [Row(Msg("Party"), _text(listed(faces, "—"))), Row(Msg("Level"), _num(state.level))]
-        states.append(Msg("delving"))
+        states.append(Msg("on the delve now"))
     return Card(_text(side.named()), rows, states)
+
+
+def _counted(name: Named, count: int) -> Named:
+    """A thing and how many of it, as the heroes' panel writes it ("Health potion ×2")."""
+    return {lang: f"{name.get(lang) or name['en']} ×{count}" for lang in LANGS}
 
 
 def _face(data: Any, face_id: str) -> Named:
@@ -286,7 +296,7 @@ def _descent_hero(table: Table, seat: str) -> Card[Msg] | None:
     if figure.daze:
         states.append(Msg.of(Plural("{n} daze token", "{n} daze tokens"), {"n": figure.daze}))
     if not figure.alive:
-        states.append(Msg("knocked out"))
+        states.append(Msg("killed"))
     return Card(_text(figure.named()), rows, states)
 
 

@@ -56,7 +56,7 @@ def test_translations_keep_every_field() -> None:
 # message, the same fields and Belarusian's three plural forms. The count's own field may be left out of a
 # form, as in Arabic ("адно дзеянне"); nothing else may.
 COUNTS = {"n", "actions", "count", "amount", "cost", "attacks"}
-DOMAINS = ("companion", "nfc", "store", "tray", "gpio", "dungeon_roll", "descent", "ui", "names", "tokens")
+DOMAINS = ("companion", "nfc", "store", "tray", "gpio", "dungeon_roll", "descent", "ui", "names", "tokens", "web")
 BE_RULE = [(0, 2), (1, 0), (2, 1), (4, 1), (5, 2), (11, 2), (12, 2), (14, 2), (21, 0), (22, 1), (25, 2), (101, 0),
            (111, 2), (112, 2)]
 
