@@ -1,6 +1,7 @@
 """A table with its phones, without Kivy: the real table controller over a stored session, the simulated tray
-on a pseudo-terminal, and the real web server on loopback; a thread plays the app's UI thread (it pumps the
-table's queue, as `CompanionApp.poll` does, and publishes after every update, as the app does)."""
+on a pseudo-terminal, and the real web server on loopback, which the table tells of each revision it commits;
+a thread plays the app's UI thread (it pumps the table's queue, as `CompanionApp.poll` does, and runs what the
+test does on the Pi's screen)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ class PhoneTable:
         self._thread = threading.Thread(target=self._run, name="ui-thread", daemon=True)
 
     def call(self, work: Callable[[], T]) -> T:
-        """`work` run on the UI thread (the table is that thread's alone), then the phones told."""
+        """`work` run on the UI thread: the table is that thread's alone."""
         result: list[Any] = []
         done = threading.Event()
         self._calls.put((work, result, done))
@@ -41,18 +42,13 @@ class PhoneTable:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            changed = False
             while not self._calls.empty():
                 work, result, done = self._calls.get()
                 result.append(work())
-                changed = True
                 done.set()
             update = self.table.pump()
             if update.accepted or update.put_back:
                 self.updates.append(update)
-                changed = True
-            if changed:
-                self.web.publish(self.table)
             time.sleep(POLL_S)
 
     def accepted(self) -> list[Any]:
@@ -73,8 +69,8 @@ def phone_table(folder: Path, game: str, setup: dict[str, Any]) -> Iterator[Phon
     table = Table(session, events)
     web = WebServer(events)
     web.start("127.0.0.1", 0)
-    web.new_game(table)
     table.phones = web
+    web.new_game(table)
     played = PhoneTable(table, web, tray.simulator)
     played._thread.start()
     try:

@@ -9,6 +9,7 @@ meets the checks the Pi's screens meet (tests/web/page_read.py). One Chromium fo
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator
@@ -33,6 +34,21 @@ FIGHT = {"heroes": ["knight", "rogue"], "seed": 4, "deal": {"combat": "table"},
 """The knight beside a goblin, with the gold to reroll an attack's die: his prompt after the throw is Keep or
 "Reroll for 2 gold" (The Last Covenant, R-COMBAT-1)."""
 WAIT_S = 15.0
+KNOWN = {
+    r"^'(العربية|English|Беларуская)' is \d+×\d+ px on .*, under 44$":
+        "the language picker (select#lang) is 19 px high, under a finger's 44 (phone.css)",
+    r"^'[^']*«[^']*»' is \d+×32 px on .*, under 44$":
+        "a ruling's citation (button.cite) is 32 px high, under a finger's 44 (phone.css)",
+    r"orphaned at a line's start":
+        "the odds' «expected damage 5.0» wraps its number alone onto the next line (phone.css dd, or a no-break "
+        "space in the view's text)",
+    r"^false calculation read left to right .* in '[^']*[\u0600-\u06ff]":
+        "an Arabic ruling's arithmetic is not kept left to right (the Pi's screen does it: ui/bidi.isolate_sums): "
+        "the phone draws «9 − 7 + 2 → 4» as «4 ← 2 + 7 − 9»",
+}
+"""Defects of the phone page as drawn that these checks found in files of companion/web (the server's half of
+issue 27), by a pattern of the problem's sentence: while one shows, its test is an expected failure that names
+it; any other problem fails the test."""
 
 pytestmark = [pytest.mark.skipif(not CHROMIUM.exists() or not CHROMEDRIVER.exists(),
                                  reason="Debian's chromium and chromium-driver are not installed "
@@ -114,13 +130,18 @@ def has_choice(browser: Any, choice: str) -> bool:
 
 
 def checked(browser: Any, name: str, lang: Lang) -> None:
-    """The page as drawn passes every check; with UI_SCREENSHOTS set, it is kept as docs/screenshots' are."""
+    """The page as drawn passes every check; with UI_SCREENSHOTS set, it is kept as docs/screenshots' are. The
+    last step of a test: a known defect of the page (`KNOWN`) ends it as an expected failure, saying which."""
     problems = page_problems(read_page(browser), name, lang)
-    print("PROBLEMS", name, problems)
+    known = {reason for pattern, reason in KNOWN.items() for problem in problems if re.search(pattern, problem)}
+    unknown = [problem for problem in problems if not any(re.search(pattern, problem) for pattern in KNOWN)]
+    assert not unknown, "\n".join(unknown)
     folder = os.environ.get("UI_SCREENSHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
         browser.save_screenshot(str(Path(folder) / f"phone-{name}.png"))
+    if known:
+        pytest.xfail("; ".join(sorted(known)))
 
 
 def hero(played: PhoneTable, seat: str, lang: Lang) -> str:
@@ -167,7 +188,6 @@ def test_a_phone_joins_by_its_seats_url_and_shows_its_hero_in_arabic_right_to_le
     assert width - name["right"] < 30 < name["left"], (name, width)
     assert label["left"] > value["right"], (label, value)
     assert text(browser, "#card h2") == hero(fight, "knight", "ar")
-    checked(browser, "covenant-ar", "ar")
     # Another phone at the table reads English at the same time: each phone keeps its own language.
     browser.switch_to.new_window("tab")
     try:
@@ -178,6 +198,7 @@ def test_a_phone_joins_by_its_seats_url_and_shows_its_hero_in_arabic_right_to_le
         browser.close()
         browser.switch_to.window(browser.window_handles[0])
     assert text(browser, "#seat") == hero(fight, "knight", "ar")
+    checked(browser, "covenant-ar", "ar")
 
 
 def test_a_throw_in_the_tray_reaches_the_phone(browser: Any, fight: PhoneTable) -> None:
