@@ -12,7 +12,9 @@ from companion.core.messages import Lang
 from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.i18n import N_
+from companion.ui.phones import phones_button, served
 from companion.ui.widgets import BigButton, Panel, label, row
+from companion.web.server import WebServer
 
 LANGUAGES: tuple[tuple[Lang, str], ...] = (("ar", "العربية"), ("en", "English"), ("be", "Беларуская"))
 """Each language by its name written in itself."""
@@ -39,6 +41,10 @@ class SettingsScreen(BaseScreen):
             languages.append(button)
         body.add_widget(row(ui, languages, size_hint_y=None, height=ui.touch))
 
+        web = served(app)
+        if web is not None:
+            body.add_widget(self._phones(web))
+
         s = app.settings
         yes_no = ui.t("yes") if s.ui.fullscreen else ui.t("no")
         tray, nfc, gpio = (ui.t(BACKENDS[b]) for b in (s.tray.backend, s.nfc.backend, s.gpio.backend))
@@ -57,3 +63,18 @@ class SettingsScreen(BaseScreen):
                                size_hint_y=None, fit_height=True))
         panel.add_widget(Widget())
         body.add_widget(panel)
+
+    def _phones(self, web: WebServer) -> BoxLayout:
+        """The phones' codes, and "Forget phones": every phone turned away, none joining until a new game."""
+        ui, app = self.ui, self.app
+        seated = bool(web.tokens.seats())
+        forget = BigButton(ui, ui.t("Forget phones"), partial(self._forget, web))
+        forget.disabled = not seated
+        shown: list[Widget] = [*phones_button(app, ui), forget]
+        if not seated:
+            shown.insert(0, label(ui, ui.t("No phone may join until a new game."), "small", color=theme.MUTED))
+        return row(ui, shown, size_hint_y=None, height=ui.touch)
+
+    def _forget(self, web: WebServer) -> None:
+        web.forget()
+        self.refresh()

@@ -25,6 +25,7 @@ from companion.ui.board import BoardView
 from companion.ui.herocard import HeroCardView
 from companion.ui.heroes import attack_sum, conditions, hero_card, status_line
 from companion.ui.i18n import N_
+from companion.ui.phones import phones_button
 from companion.ui.prompt_panel import PromptPanel, Transcript, citation
 from companion.ui.prompts import view
 from companion.ui.summary import SummaryScreen
@@ -146,6 +147,8 @@ class TableScreen(BaseScreen):
             active = state.phase == "heroes" and state.outcome is None and hero.id == state.active
             cards.append(kept.get(f"hero/{i}", HeroCardView, ui, hero_card(hero, app.data), conditions(hero, state),
                                   active))
+        # The heroes' phones join by the codes of the Phones panel (issue 27), under the heroes they show.
+        cards += phones_button(app, ui)
         box = kept.get("heroes", Column, spacing=ui.gap)
         fill(box, cards)
         scroll = kept.get("heroes scroll", ScrollView, do_scroll_x=False, size_hint_x=0.5)

@@ -20,7 +20,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import cycle
+from itertools import cycle, pairwise
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -169,7 +169,7 @@ def measured(seen: list[Phone], given: dict[int, float]) -> Load:
     for phone in seen:
         seqs = [seq for seq, _ in phone.views if seq in given]
         lost += len(set(given) - set(seqs))
-        out_of_order += sum(1 for a, b in zip(seqs, seqs[1:], strict=False) if b <= a)
+        out_of_order += sum(1 for a, b in pairwise(seqs) if b <= a)
         latencies += [at - given[seq] for seq, at in phone.views if seq in given]
     return Load(len(seen), len(given), lost, out_of_order, latencies)
 

@@ -3,6 +3,7 @@ connection through it and takes no new ones (a phone out of the Wi-Fi's reach); 
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 
@@ -47,10 +48,8 @@ class Relay:
         self.cut.set()
         with self._lock:
             for end in self._open:
-                try:
+                with contextlib.suppress(OSError):  # already closed by the other side
                     end.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
             self._open.clear()
 
     def mend(self) -> None:

@@ -13,8 +13,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
-from drawn import CHECKS, Drawn  # noqa: E402
-from explore_checks import SCREEN_CHECKS, Box, Screen  # noqa: E402
+from drawn import CHECKS, Drawn
+from explore_checks import SCREEN_CHECKS, Box, Screen
 
 PAGE_CHECKS = {name: check for name, check in CHECKS.items() if name not in ("glyphs", "widths", "diacritics")}
 """drawn.py's checks of a label's lines, less those of Kivy's own text stack: the browser picks a font with the
@@ -56,11 +56,14 @@ const read = boxes.map(e => {
     if (line) line.chars.push(c); else lines.push({mid, chars: [c]});
   }
   const s = scroller(e), clip = clipper(e), ink = union(chars.map(c => c.r));
-  const ancestors = []; for (let p = e.parentElement; p; p = p.parentElement) if (number.has(p)) ancestors.push(number.get(p));
-  const clipped = clip && ink && (() => { const c = clip.getBoundingClientRect();
-    return ink[0] < c.left - 1 || ink[1] < c.top - 1 || ink[0] + ink[2] > c.right + 1 || ink[1] + ink[3] > c.bottom + 1; })();
+  const ancestors = [];
+  for (let p = e.parentElement; p; p = p.parentElement) if (number.has(p)) ancestors.push(number.get(p));
+  const c = clip && rect(clip.getBoundingClientRect());
+  const clipped = c && ink && (ink[0] < c[0] - 1 || ink[1] < c[1] - 1 || ink[0] + ink[2] > c[0] + c[2] + 1
+                               || ink[1] + ink[3] > c[1] + c[3] + 1);
   return {wid: number.get(e), kind: e.matches(TARGET) ? (e.matches('a, [role=link]') ? 'link' : 'button') : 'label',
-          text: (e.matches('select') ? e.selectedOptions[0].text : e.innerText).trim(), rect: rect(e.getBoundingClientRect()),
+          text: (e.matches('select') ? e.selectedOptions[0].text : e.innerText).trim(),
+          rect: rect(e.getBoundingClientRect()),
           view: s ? rect(s.getBoundingClientRect()) : [0, 0, W, H], ink,
           enabled: !e.disabled && !e.matches('[aria-disabled=true]'), scrolled: !!s, ancestors,
           sticks_out: clipped ? clip.tagName.toLowerCase() : '', rtl: getComputedStyle(e).direction === 'rtl',

@@ -33,6 +33,7 @@ FIGHT = {"heroes": ["knight", "rogue"], "seed": 4, "deal": {"combat": "table"},
                       "monsters": [{"uid": "m1", "kind": "goblin", "space": "m2"}], "next_uid": 2}}
 """The knight beside a goblin, with the gold to reroll an attack's die: his prompt after the throw is Keep or
 "Reroll for 2 gold" (The Last Covenant, R-COMBAT-1)."""
+KEEP = Choose(option="keep", by="knight")
 WAIT_S = 15.0
 KNOWN = {
     r"^'(العربية|English|Беларуская)' is \d+×\d+ px on .*, under 44$":
@@ -218,7 +219,7 @@ def test_the_phone_answers_keep_and_the_engine_takes_it(browser: Any, fight: Pho
     before = len(fight.updates)
     tap(browser, "keep")
     until(browser, lambda: len(fight.updates) > before, "the Keep taken")
-    assert fight.accepted()[-1] == Choose(option="keep", by="knight")
+    assert fight.accepted()[-1] == KEEP
     # The ruling the engine gave, in the phone's language, arithmetic included (5 + 3 + 1 = 9 ≥ 7: hit).
     said = [e.msg.text("ar") for e in fight.updates[-1].accepted[-1].events]
     assert any("9" in s and "7" in s for s in said), said
@@ -247,7 +248,7 @@ def test_a_phone_is_refused_another_seats_choice_in_its_own_language(browser: An
         browser.switch_to.window(browser.window_handles[0])
     assert not text(browser, "#notice"), "the knight's phone was told of another phone's refusal"
     tap(browser, "keep")
-    until(browser, lambda: fight.accepted()[-1:] == [Choose(option="keep", by="knight")], "the knight's own Keep stored")
+    until(browser, lambda: fight.accepted()[-1:] == [KEEP], "the knight's own Keep stored")
 
 
 def test_a_phone_cut_off_comes_back_to_the_table_as_it_stands(browser: Any, fight: PhoneTable) -> None:
@@ -267,7 +268,7 @@ def test_a_phone_cut_off_comes_back_to_the_table_as_it_stands(browser: Any, figh
         until(browser, lambda: reroll_asked("ar") in text(browser, "#prompt"), "the phone back, up to date", 30)
         assert not has_choice(browser, "attack")
         tap(browser, "keep")
-        until(browser, lambda: fight.accepted()[-1:] == [Choose(option="keep", by="knight")], "the Keep after the cut stored")
+        until(browser, lambda: fight.accepted()[-1:] == [KEEP], "the Keep after the cut stored")
     finally:
         relay.close()
 
