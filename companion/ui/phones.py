@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
 
 from companion.ui.qr import QrCode
 from companion.ui.theme import Ui
@@ -61,7 +62,8 @@ def open_phones(app: Host, ui: Ui) -> ModalView:
         cell.add_widget(label(ui, seat_name(app, ui, seat), "small", align="center", size_hint_y=None,
                               fit_height=True))
         codes.append(cell)
-    panel.add_widget(row(ui, codes))
+    panel.add_widget(row(ui, codes, size_hint_y=None, height=ui.px(QR_PX) + ui.line("small") + ui.gap))
+    panel.add_widget(Widget())
     view.add_widget(panel)
     view.open()
     return view

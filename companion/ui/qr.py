@@ -59,7 +59,7 @@ class QrCode(Widget):
         self._image.pos = (int(self.center_x - side / 2), int(self.center_y - side / 2))
 
     @property
-    def drawn(self) -> tuple[int, int, int]:
-        """Where the symbol lies in the widget's window: its left, its bottom and its side in pixels."""
+    def square(self) -> tuple[int, int, int]:
+        """Where the symbol lies in the window: its left, its bottom (Kivy's y, upwards) and its side, in pixels."""
         x, y = self.to_window(*self._image.pos)
         return int(x), int(y), int(self._image.size[0])
