@@ -6,13 +6,18 @@ refusal page. A Kivy app of its own process, with the web server on (COMPANION_W
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import segno
-from PIL import Image
 from app_runs import ROOT, offscreen, shot_folder, soaked
+from PIL import Image
+
+from companion.core.messages import Msg
 
 pytestmark = pytest.mark.timeout(300)
 KEPT = ("en",)
@@ -99,12 +104,6 @@ def modules(screen: Image.Image, left: int, bottom: int, side: int, count: int) 
 @pytest.mark.parametrize("lang", soaked(["en", "ar", "be"], KEPT))
 def test_the_phones_panel_draws_each_seats_join_url_and_forget_turns_them_away(
         tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, lang: str) -> None:
-    import json
-    import subprocess
-    import sys
-
-    from companion.core.messages import Msg
-
     phone_lang = "ar" if lang != "ar" else "en"
     shots = shot_folder(tmp_path_factory, "phones")
     env = {**offscreen(tmp_path, f"{ROOT}{os.pathsep}{Path(__file__).parent}"), "COMPANION_WEB": "on"}
