@@ -56,7 +56,8 @@ screenshots: $(STAMP)
 	rm -f docs/screenshots/*.png docs/screenshots/*.txt
 	UI_SCREENSHOTS=docs/screenshots SOAK=1 $(BIN)/pytest -q tests/ui/test_app.py tests/ui/test_dungeon_roll_app.py \
 		tests/ui/test_dr_hardware.py tests/ui/test_descent_app.py tests/ui/test_dr_findings.py \
-		tests/ui/test_descent_findings.py tests/ui/test_dr_explored.py
+		tests/ui/test_descent_findings.py tests/ui/test_dr_explored.py tests/ui/test_phones_panel.py \
+		tests/web/test_phone_browser.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .hypothesis

@@ -13,7 +13,7 @@ from companion.ui import theme
 from companion.ui.base import BaseScreen
 from companion.ui.i18n import N_
 from companion.ui.phones import phones_button, served
-from companion.ui.widgets import BigButton, Panel, label, row
+from companion.ui.widgets import BigButton, Column, FitScroll, Panel, label, row
 from companion.web.server import WebServer
 
 LANGUAGES: tuple[tuple[Lang, str], ...] = (("ar", "العربية"), ("en", "English"), ("be", "Беларуская"))
@@ -55,13 +55,17 @@ class SettingsScreen(BaseScreen):
                  next=s.gpio.pins.next, undo=s.gpio.pins.undo),
             ui.t("Full screen: {answer}", answer=yes_no),
         ]
-        panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.gap)
+        # Scrolled when the lines outgrow the room the phones' row leaves them (Arabic's taller lines at 800×480).
+        shown = Column(spacing=ui.gap)
         for text in lines:
-            panel.add_widget(label(ui, text, "small", size_hint_y=None, fit_height=True))
-        panel.add_widget(label(ui, ui.t("To change these, edit {path} and start the app again.",
-                                         path=app.settings_path), "small", color=theme.MUTED,
+            shown.add_widget(label(ui, text, "small", size_hint_y=None, fit_height=True))
+        shown.add_widget(label(ui, ui.t("To change these, edit {path} and start the app again.",
+                                        path=app.settings_path), "small", color=theme.MUTED,
                                size_hint_y=None, fit_height=True))
-        panel.add_widget(Widget())
+        scroll = FitScroll()
+        scroll.add_widget(shown)
+        panel = Panel(orientation="vertical", padding=ui.gap)
+        panel.add_widget(scroll)
         body.add_widget(panel)
 
     def _phones(self, web: WebServer) -> BoxLayout:
