@@ -89,6 +89,7 @@ def open_web(settings: WebSettings, events: queue.Queue[DomainEvent]) -> WebServ
     except OSError as exc:
         LOG.warning("%s", exc)
         return None
+    LOG.info("the phones' web view listens on %s:%d", server.host, server.port)
     return server
 
 
@@ -251,6 +252,9 @@ class WebServer:
         lang: Lang = next((known for known in LANGS if known == asked), "en")
         ws = web.WebSocketResponse(max_msg_size=self.limits.message_bytes, heartbeat=20.0)
         await ws.prepare(request)
+        if not self.tokens.valid(seated[1]):  # revoked while the handshake went on
+            await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"token revoked")
+            return ws
         if len(self._phones) >= self.limits.phones:
             full = Msg.of(Plural("The table has {n} phone already.", "The table has {n} phones already."),
                           {"n": self.limits.phones})
