@@ -7,14 +7,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import queue
 from pathlib import Path
 
 import aiohttp
+import pytest
 from web_helpers import pump_until, receive, served, ws_url
 
-from companion.core.events import PhoneChoice
+from companion.config import WebSettings
+from companion.core.events import DomainEvent, PhoneChoice
 from companion.core.flow import Act
 from companion.web.schema import LIMITS
+from companion.web.server import open_web
 from companion.web.tokens import SPECTATOR
 
 END = Act("knight", "end", "turn")  # what the "end" button of the Knight's prompt gives (R-TURN-1)
@@ -180,3 +184,19 @@ def test_a_phone_choice_is_an_event_of_the_queue_like_any_device_s(tmp_path: Pat
         table.phones = None
         assert table.handle(PhoneChoice("knight", "end", 0, 1)).accepted == []
         assert table.session.accepted() == []  # type: ignore[attr-defined]
+
+
+def test_the_app_opens_the_server_only_when_the_settings_and_the_environment_ask(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`web.enabled`, on at the table by default; COMPANION_WEB=off (the test suite's default) keeps it shut."""
+    events: queue.Queue[DomainEvent] = queue.Queue()
+    assert WebSettings().enabled and WebSettings().host == ""
+    assert open_web(WebSettings(host="127.0.0.1", port=0), events) is None  # the suite's COMPANION_WEB=off
+    monkeypatch.setenv("COMPANION_WEB", "on")
+    assert open_web(WebSettings(enabled=False, host="127.0.0.1", port=0), events) is None
+    server = open_web(WebSettings(host="127.0.0.1", port=0), events)
+    assert server is not None and server.port > 0
+    try:
+        assert open_web(WebSettings(host="127.0.0.1", port=server.port), events) is None  # the port taken
+    finally:
+        server.stop()

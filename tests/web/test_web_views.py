@@ -150,3 +150,14 @@ def test_before_retiring_a_dungeon_roll_player_sees_the_exact_chance_of_the_next
     assert phone_view(table, "spellsword", "en").odds is None
     arabic = phone_view(table, "knight", "ar").odds
     assert arabic is not None and arabic[1].label == "فرصة اجتياز المستوى 2"
+
+
+def test_an_undo_is_a_new_revision_and_takes_its_rulings_back(tmp_path: Path) -> None:
+    """R-STORE-1: the decision taken back leaves the phones' rulings with it; the view's seq still moves on, so a
+    tap on the view from before the undo is stale."""
+    table, _ = table_of(tmp_path, "covenant")
+    assert table.submit(Act("knight", "end")).accepted
+    assert phone_view(table, "knight", "en").rulings
+    assert table.undo().rejection is None
+    view = phone_view(table, "knight", "en")
+    assert view.seq == 2 and view.rulings == [] and view.prompt is not None and view.prompt.mine
