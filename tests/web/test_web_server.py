@@ -200,3 +200,24 @@ def test_the_app_opens_the_server_only_when_the_settings_and_the_environment_ask
         assert open_web(WebSettings(host="127.0.0.1", port=server.port), events) is None  # the port taken
     finally:
         server.stop()
+
+
+def test_views_published_in_a_burst_reach_each_phone_all_and_in_order(tmp_path: Path) -> None:
+    """Issue 27, "Live and exact": every committed revision, in order, to every phone of every language."""
+    burst = 50
+    with served(tmp_path) as (table, server):
+        async def run() -> None:
+            async with aiohttp.ClientSession() as client:
+                phones = [await client.ws_connect(ws_url(server, seat, lang))
+                          for seat, lang in (("knight", "ar"), ("sorceress", "be"), (SPECTATOR, "en"))]
+                for phone in phones:
+                    assert (await receive(phone, "view"))["view"]["seq"] == 0
+                for _ in range(burst):
+                    table.revision += 1
+                    server.publish(table)
+                for phone in phones:
+                    seen = [(await receive(phone, "view"))["view"]["seq"] for _ in range(burst)]
+                    assert seen == list(range(1, burst + 1))
+                    await phone.close()
+
+        asyncio.run(run())
