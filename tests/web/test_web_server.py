@@ -12,11 +12,11 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from web_helpers import pump_until, receive, served, ws_url
+from web_helpers import COVENANT, pump_until, receive, served, ws_url
 
 from companion.config import WebSettings
 from companion.core.events import DomainEvent, PhoneChoice
-from companion.core.flow import Act
+from companion.core.flow import Act, Choose
 from companion.web.schema import LIMITS
 from companion.web.server import open_web
 from companion.web.tokens import SPECTATOR
@@ -221,3 +221,24 @@ def test_views_published_in_a_burst_reach_each_phone_all_and_in_order(tmp_path: 
                     await phone.close()
 
         asyncio.run(run())
+
+
+def test_the_hero_keeps_their_attack_roll_from_their_phone(tmp_path: Path) -> None:
+    """R-COMBAT-1: after the attack's die, its hero keeps the roll or pays to reroll; the Exiled Knight's phone
+    answers Keep, the engine takes it as the screen's Keep, and the die stays physical (no face on the phone)."""
+    position = {"heroes": {"knight": {"space": "m1"}}, "monsters": [{"uid": "m1", "kind": "troll", "space": "m2"}]}
+    with served(tmp_path, setup={**COVENANT, "position": position}) as (table, server):
+        assert table.submit(Act("knight", "attack", "m1")).accepted
+
+        async def run() -> None:
+            async with aiohttp.ClientSession() as client, client.ws_connect(ws_url(server, "knight", "ar")) as phone:
+                rolling = (await receive(phone, "view"))["view"]
+                assert rolling["prompt"]["mine"] and rolling["prompt"]["choices"] == []  # the d6 is thrown by hand
+                assert table.app_roll().accepted
+                asked = (await receive(phone, "view"))["view"]
+                assert {c["id"] for c in asked["prompt"]["choices"]} == {"keep", "gold"}
+                await phone.send_str(choose(asked["seq"], "keep"))
+                assert (await pump_until(table)).accepted
+
+        asyncio.run(run())
+        assert table.session.accepted()[-1] == Choose("keep", "knight")  # type: ignore[attr-defined]
