@@ -23,7 +23,7 @@ import socket
 import threading
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import msgspec
@@ -45,6 +45,7 @@ PAGE = "phone.html"
 TOKEN_MARK = "__TOKEN__"
 START_TIMEOUT_S = 10.0
 ENV = "COMPANION_WEB"
+OUTBOX = 64  # messages waiting for one phone; beyond, the phone is behind and gets the newest view alone
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
     "X-Content-Type-Options": "nosniff",
@@ -65,7 +66,8 @@ class Refused(msgspec.Struct, frozen=True, tag="refused", tag_field="type"):
 
 @dataclass(eq=False)
 class Phone:
-    """One open WebSocket: the seat its token opens, its language, and its messages of the current second."""
+    """One open WebSocket: the seat its token opens, its language, its messages of the current second, and what
+    is to be sent to it, in order, by its one writer."""
 
     id: int
     seat: str
@@ -75,6 +77,27 @@ class Phone:
     window: float = 0.0
     count: int = 0
     warned: bool = False
+    outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+
+    def post(self, text: str) -> None:
+        """`text` queued after what is already to be sent. A phone that does not keep up has its queue emptied
+        first: every view is whole, so the newest stands for those it missed."""
+        if self.outbox.full():
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
+        self.outbox.put_nowait(text)
+
+    async def write(self) -> None:
+        """Sends what is posted, in order, until the connection ends."""
+        while True:
+            text = await self.outbox.get()
+            if self.socket.closed:
+                return
+            try:
+                await self.socket.send_str(text)
+            except ConnectionError:
+                LOG.info("a phone left while it was being sent to")
+                return
 
 
 def open_web(settings: WebSettings, events: queue.Queue[DomainEvent]) -> WebServer | None:
@@ -89,6 +112,7 @@ def open_web(settings: WebSettings, events: queue.Queue[DomainEvent]) -> WebServ
     except OSError as exc:
         LOG.warning("%s", exc)
         return None
+    LOG.info("the phones' web view listens on %s:%d", server.host, server.port)
     return server
 
 
@@ -184,8 +208,8 @@ class WebServer:
 
     def publish(self, table: Table) -> None:
         """After a committed update: every seat's view read from the table, then sent to its phones."""
-        snapshots = views.snapshots(table, self.tokens.seats())
-        self._call(lambda: self._push(snapshots, table.revision))
+        snapshots, revision = views.snapshots(table, self.tokens.seats()), table.revision
+        self._call(lambda: self._push(snapshots, revision))
 
     def resolve(self, choice: PhoneChoice, table: Table) -> Input | Msg:
         """The input a phone's choice gives at the table as it stands, or why it is refused (`Phones`)."""
@@ -251,23 +275,28 @@ class WebServer:
         lang: Lang = next((known for known in LANGS if known == asked), "en")
         ws = web.WebSocketResponse(max_msg_size=self.limits.message_bytes, heartbeat=20.0)
         await ws.prepare(request)
+        if not self.tokens.valid(seated[1]):  # revoked while the handshake went on
+            await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"token revoked")
+            return ws
         if len(self._phones) >= self.limits.phones:
             full = Msg.of(Plural("The table has {n} phone already.", "The table has {n} phones already."),
                           {"n": self.limits.phones})
-            await _send(ws, Refused(full.text(lang)))
+            await ws.send_str(_encode(Refused(full.text(lang))))
             await ws.close(code=WSCloseCode.TRY_AGAIN_LATER)
             return ws
         phone = Phone(next(self._ids), seated[0], seated[1], lang, ws)
         self._phones[phone.id] = phone
+        writer = asyncio.ensure_future(phone.write())
         try:
-            await self._send_view(phone)
+            self._send_view(phone)
             async for message in ws:
-                await self._heard(phone, message)
+                self._heard(phone, message)
         finally:
             self._phones.pop(phone.id, None)
+            writer.cancel()
         return ws
 
-    async def _heard(self, phone: Phone, message: WSMessage) -> None:
+    def _heard(self, phone: Phone, message: WSMessage) -> None:
         now = time.monotonic()
         if now - phone.window >= 1.0:
             phone.window, phone.count, phone.warned = now, 0, False
@@ -275,56 +304,56 @@ class WebServer:
         if phone.count > self.limits.per_second:
             if not phone.warned:  # one word a second: the refusals of a flood would flood back
                 phone.warned = True
-                await self._tell(phone, Msg("Too many messages: slow down."))
+                self._tell(phone, Msg("Too many messages: slow down."))
             return
         if message.type is not WSMsgType.TEXT:
-            await self._tell(phone, Msg("That message could not be read."))
+            self._tell(phone, Msg("That message could not be read."))
             return
         try:
             inbound = INBOUND.decode(message.data)
         except msgspec.DecodeError:
-            await self._tell(phone, Msg("That message could not be read."))
+            self._tell(phone, Msg("That message could not be read."))
             return
         if isinstance(inbound, Hello | SetLang):
             phone.lang = inbound.lang
-            await self._send_view(phone)
+            self._send_view(phone)
         elif isinstance(inbound, Choose):
-            await self._choose(phone, inbound)
+            self._choose(phone, inbound)
 
-    async def _choose(self, phone: Phone, choose: Choose) -> None:
+    def _choose(self, phone: Phone, choose: Choose) -> None:
         """A choice is checked here first against what the phone was last sent (a stale one never reaches the
         table), then by the table against the game as it stands when its turn on the queue comes."""
         if phone.seat == SPECTATOR:
-            await self._tell(phone, Msg("A spectator watches and answers nothing."))
+            self._tell(phone, Msg("A spectator watches and answers nothing."))
         elif choose.seq != self._revision:
-            await self._tell(phone, Msg("That choice is no longer pending: the table has moved on."))
+            self._tell(phone, Msg("That choice is no longer pending: the table has moved on."))
         else:
             self.events.put(PhoneChoice(phone.seat, choose.choice, choose.seq, phone.id))
 
     def _push(self, snapshots: dict[str, views.PhoneView[Msg]], revision: int) -> None:
         self._snapshots, self._revision = snapshots, revision
-        rendered: dict[tuple[str, Lang], bytes] = {}
+        rendered: dict[tuple[str, Lang], str] = {}
         for phone in list(self._phones.values()):
             if not self.tokens.valid(phone.generation):
                 continue
             key = (phone.seat, phone.lang)
             if key not in rendered and phone.seat in snapshots:
-                rendered[key] = ENCODE.encode(View(views.render(snapshots[phone.seat], phone.lang)))
+                rendered[key] = _encode(View(views.render(snapshots[phone.seat], phone.lang)))
             if key in rendered:
-                _spawn(_send_text(phone.socket, rendered[key].decode()))
+                phone.post(rendered[key])
 
-    async def _send_view(self, phone: Phone) -> None:
+    def _send_view(self, phone: Phone) -> None:
         snapshot = self._snapshots.get(phone.seat)
         if snapshot is not None:
-            await _send(phone.socket, View(views.render(snapshot, phone.lang)))
+            phone.post(_encode(View(views.render(snapshot, phone.lang))))
 
-    async def _tell(self, phone: Phone, msg: Msg) -> None:
-        await _send(phone.socket, Refused(msg.text(phone.lang)))
+    def _tell(self, phone: Phone, msg: Msg) -> None:
+        phone.post(_encode(Refused(msg.text(phone.lang))))
 
     def _refuse_phone(self, phone_id: int, msg: Msg) -> None:
         phone = self._phones.get(phone_id)
         if phone is not None:
-            _spawn(self._tell(phone, msg))
+            self._tell(phone, msg)
 
     def _close_all(self) -> None:
         _spawn(self._close_all_async())
@@ -345,16 +374,8 @@ def _spawn(work: Awaitable[None]) -> None:
     task.add_done_callback(_TASKS.discard)
 
 
-async def _send(ws: web.WebSocketResponse, message: View | Refused) -> None:
-    await _send_text(ws, ENCODE.encode(message).decode())
-
-
-async def _send_text(ws: web.WebSocketResponse, text: str) -> None:
-    if not ws.closed:
-        try:
-            await ws.send_str(text)
-        except ConnectionError:
-            LOG.info("a phone left while it was being sent to")
+def _encode(message: View | Refused) -> str:
+    return ENCODE.encode(message).decode()
 
 
 @web.middleware

@@ -11,12 +11,14 @@ input a phone's tap gives by the same path as the screen's buttons.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache
 from typing import Any, Generic, Literal, TypeVar, cast
 
 import msgspec
 
 from companion.core.flow import ActionPrompt, ChoicePrompt, Input, Prompt, ThrowPrompt
-from companion.core.messages import LANGS, Lang, Msg, Named, Plural, decimal, listed, verbatim
+from companion.core.messages import LANGS, Lang, Later, Msg, Named, Plural, decimal, listed, verbatim
 from companion.table import Table
 from companion.ui.heroes import TRACK, conditions, hero_card
 from companion.ui.i18n import N_
@@ -122,12 +124,12 @@ def snapshot(table: Table, seat: str) -> PhoneView[Msg]:
 
 def snapshots(table: Table, seats: list[str]) -> dict[str, PhoneView[Msg]]:
     """The views of `seats` at once: what they share (the prompt's buttons, the rulings) is read once."""
-    rules, state = table.rules, table.session.state
-    game = getattr(rules, "id", "")
+    seen = _seen(table)
+    game = getattr(seen.rules, "id", "")
     title = Msg(GAMES[game]) if game in GAMES else _text(verbatim(game))
     prompt = table.prompt
-    names = _namer(table)
-    asked = _prompt(table, prompt, names) if prompt is not None else None
+    names = seen.names
+    asked = _prompt(prompt, names) if prompt is not None else None
     rulings = _rulings(table)
     found = {}
     for seat in seats:
@@ -138,8 +140,8 @@ def snapshots(table: Table, seats: list[str]) -> dict[str, PhoneView[Msg]]:
         found[seat] = PhoneView(
             lang="en", dir="ltr", game=game, title=title,
             seat=Seat(seat, Msg("Spectator") if seat == SPECTATOR else _text(names.who(seat))),
-            card=_card(table, seat) if seat != SPECTATOR and state is not None else None, prompt=shown,
-            rulings=rulings, odds=_odds(table, prompt) if mine and prompt is not None else None, seq=table.revision)
+            card=_card(seen, seat) if seat != SPECTATOR and seen.state is not None else None, prompt=shown,
+            rulings=rulings, odds=_odds(seen, prompt) if mine and prompt is not None else None, seq=table.revision)
     return found
 
 
@@ -157,7 +159,7 @@ def answer(table: Table, choice: str) -> Input | None:
     prompt = table.prompt
     if prompt is None:
         return None
-    found = next((c for c in _choices(prompt, _namer(table)) if c.key == choice), None)
+    found = next((c for c in _choices(prompt, _seen(table).names) if c.key == choice), None)
     return found.answer if found is not None else None
 
 
@@ -172,12 +174,30 @@ def _choices(prompt: Prompt, names: Namer) -> list[PanelChoice]:
     return found
 
 
-def _namer(table: Table) -> Namer:
-    rules = table.rules
+@cache
+def _the_table() -> Named:
+    return {lang: Msg("The table").text(lang) for lang in LANGS}
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The table as read once for a round of views: its rule system (`Table.rules` checks a protocol, a
+    millisecond a read), its state, and the names of what its prompts name."""
+
+    rules: Any
+    state: Any
+    names: Namer
+
+
+def _seen(table: Table) -> Seen:
+    rules, state = table.rules, table.session.state
+    return Seen(rules, state, _namer(rules, state))
+
+
+def _namer(rules: Any, state: Any) -> Namer:
     seating = rules.seating().heroes if rules is not None else {}
     names = dict(seating)
-    names["table"] = _name(Msg("The table"))  # Descent's referee prompts are the table's, no hero's
-    state = table.session.state
+    names["table"] = _the_table()  # Descent's referee prompts are the table's, no hero's
     for figure in getattr(state, "figures", []):
         names.setdefault(figure.id, figure.named())
     dice = rules.dice_kinds() if rules is not None else {}
@@ -188,7 +208,7 @@ def _namer(table: Table) -> Namer:
     return Namer(names, dice, lambda s: cast(Named, space(zone, s)))
 
 
-def _prompt(table: Table, prompt: Prompt, names: Namer) -> PromptView[Msg]:
+def _prompt(prompt: Prompt, names: Namer) -> PromptView[Msg]:
     """The prompt as every seat sees it, its choices not yet anyone's."""
     if isinstance(prompt, ThrowPrompt):
         title = Msg("{who}: throw the dice", {"who": names.who(prompt.who)})
@@ -215,29 +235,25 @@ def _rulings(table: Table) -> list[Ruling[Msg]]:
             for e in events]
 
 
+@cache
 def _rule_texts() -> dict[str, Named]:
-    global _RULE_TEXTS
-    if not _RULE_TEXTS:
-        _RULE_TEXTS = rule_texts(sections())
-    return _RULE_TEXTS
+    """Every citation's text, read once: the rulebook's sections and the rulings files."""
+    return rule_texts(sections())
 
 
-_RULE_TEXTS: dict[str, Named] = {}
-
-
-def _card(table: Table, seat: str) -> Card[Msg] | None:
-    game = getattr(table.rules, "id", "")
+def _card(seen: Seen, seat: str) -> Card[Msg] | None:
+    game = getattr(seen.rules, "id", "")
     if game == "covenant":
-        return _covenant(table, seat)
+        return _covenant(seen, seat)
     if game == "dungeon-roll":
-        return _delver(table, seat)
+        return _delver(seen, seat)
     if game == "descent":
-        return _descent_hero(table, seat)
+        return _descent_hero(seen, seat)
     return None
 
 
-def _covenant(table: Table, seat: str) -> Card[Msg] | None:
-    state, data = table.session.state, table.data
+def _covenant(seen: Seen, seat: str) -> Card[Msg] | None:
+    state, data = seen.state, seen.rules.data
     hero = state.heroes.get(seat)
     if hero is None:
         return None
@@ -252,8 +268,8 @@ def _covenant(table: Table, seat: str) -> Card[Msg] | None:
     return Card(_text(card.name), rows, [*states, *conditions(hero, state)])
 
 
-def _delver(table: Table, seat: str) -> Card[Msg] | None:
-    state, data = table.session.state, table.rules.data  # type: ignore[union-attr]
+def _delver(seen: Seen, seat: str) -> Card[Msg] | None:
+    state, data = seen.state, seen.rules.data
     index = next((n for n, p in enumerate(state.players) if p.hero == seat), None)
     if index is None:
         return None
@@ -285,13 +301,13 @@ def _face(data: Any, face_id: str) -> Named:
     return cast(Named, found.named()) if found else verbatim(face_id)
 
 
-def _descent_hero(table: Table, seat: str) -> Card[Msg] | None:
-    figure = table.session.state.figure(seat)
+def _descent_hero(seen: Seen, seat: str) -> Card[Msg] | None:
+    figure = seen.state.figure(seat)
     if figure is None:
         return None
     rows = [Row(Msg("Wounds"), _num(f"{figure.wounds - figure.damage}/{figure.wounds}")),
             Row(Msg("Armour"), _num(figure.armour)),
-            Row(Msg("Dice"), _text(listed([_die(table, d) for d in figure.dice], "—")))]
+            Row(Msg("Dice"), _text(listed([_die(seen, d) for d in figure.dice], "—")))]
     states = [Msg.of(Plural("{n} bleed token", "{n} bleed tokens"), {"n": figure.bleed})] if figure.bleed else []
     if figure.daze:
         states.append(Msg.of(Plural("{n} daze token", "{n} daze tokens"), {"n": figure.daze}))
@@ -300,15 +316,15 @@ def _descent_hero(table: Table, seat: str) -> Card[Msg] | None:
     return Card(_text(figure.named()), rows, states)
 
 
-def _die(table: Table, die: str) -> Named:
-    kinds = table.rules.dice_kinds() if table.rules is not None else {}
+def _die(seen: Seen, die: str) -> Named:
+    kinds = seen.rules.dice_kinds() if seen.rules is not None else {}
     return kinds[die].named() if die in kinds else verbatim(die)
 
 
-def _odds(table: Table, prompt: Prompt) -> list[Row[Msg]] | None:
+def _odds(seen: Seen, prompt: Prompt) -> list[Row[Msg]] | None:
     """Before this seat's own attack (The Last Covenant, §Combat) or its choice to retire (Dungeon Roll, ruling
     R-DR-17): the exact chances, as the Pi's screen shows them."""
-    rules, state = table.rules, table.session.state
+    rules, state = seen.rules, seen.state
     if not isinstance(prompt, ActionPrompt):
         return None
     options = {o.id: o for o in prompt.options}
@@ -316,7 +332,7 @@ def _odds(table: Table, prompt: Prompt) -> list[Row[Msg]] | None:
         attack = options["attack"]
         rows = []
         for target in attack.targets:
-            odds = rules.odds(state, prompt.actor, target)  # type: ignore[attr-defined]
+            odds = rules.odds(state, prompt.actor, target)
             rows.append(Row(_text(attack.target_labels.get(target, verbatim(target))),
                             Msg("{percent}% to hit · expected damage {damage}",
                                 {"percent": round(float(odds.hit) * 100),
@@ -337,9 +353,19 @@ def _text(value: Msg | Named) -> Msg:
     return value if isinstance(value, Msg) else Msg("{name}", {"name": value})
 
 
-def _name(value: Msg | Named) -> Named:
-    """A message as a name in every language, to be a field of another."""
-    return value if isinstance(value, dict) else {lang: value.text(lang) for lang in LANGS}
+class Said(Later, frozen=True):
+    """A message as a field of another, put in words only when the view is rendered (on the server's thread,
+    not the UI thread's)."""
+
+    msg: Msg
+
+    def text(self, lang: Lang) -> str:
+        return self.msg.text(lang)
+
+
+def _name(value: Msg | Named) -> Named | Said:
+    """A message or a name, to be a field of another message."""
+    return value if isinstance(value, dict) else Said(value)
 
 
 def _num(value: int | str) -> Msg:

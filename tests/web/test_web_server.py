@@ -7,14 +7,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import queue
 from pathlib import Path
 
 import aiohttp
-from web_helpers import pump_until, receive, served, ws_url
+import pytest
+from web_helpers import COVENANT, pump_until, receive, served, ws_url
 
-from companion.core.events import PhoneChoice
-from companion.core.flow import Act
+from companion.config import WebSettings
+from companion.core.events import DomainEvent, PhoneChoice
+from companion.core.flow import Act, Choose
 from companion.web.schema import LIMITS
+from companion.web.server import open_web
 from companion.web.tokens import SPECTATOR
 
 END = Act("knight", "end", "turn")  # what the "end" button of the Knight's prompt gives (R-TURN-1)
@@ -180,3 +184,61 @@ def test_a_phone_choice_is_an_event_of_the_queue_like_any_device_s(tmp_path: Pat
         table.phones = None
         assert table.handle(PhoneChoice("knight", "end", 0, 1)).accepted == []
         assert table.session.accepted() == []  # type: ignore[attr-defined]
+
+
+def test_the_app_opens_the_server_only_when_the_settings_and_the_environment_ask(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`web.enabled`, on at the table by default; COMPANION_WEB=off (the test suite's default) keeps it shut."""
+    events: queue.Queue[DomainEvent] = queue.Queue()
+    assert WebSettings().enabled and WebSettings().host == ""
+    assert open_web(WebSettings(host="127.0.0.1", port=0), events) is None  # the suite's COMPANION_WEB=off
+    monkeypatch.setenv("COMPANION_WEB", "on")
+    assert open_web(WebSettings(enabled=False, host="127.0.0.1", port=0), events) is None
+    server = open_web(WebSettings(host="127.0.0.1", port=0), events)
+    assert server is not None and server.port > 0
+    try:
+        assert open_web(WebSettings(host="127.0.0.1", port=server.port), events) is None  # the port taken
+    finally:
+        server.stop()
+
+
+def test_views_published_in_a_burst_reach_each_phone_all_and_in_order(tmp_path: Path) -> None:
+    """Issue 27, "Live and exact": every committed revision, in order, to every phone of every language."""
+    burst = 50
+    with served(tmp_path) as (table, server):
+        async def run() -> None:
+            async with aiohttp.ClientSession() as client:
+                phones = [await client.ws_connect(ws_url(server, seat, lang))
+                          for seat, lang in (("knight", "ar"), ("sorceress", "be"), (SPECTATOR, "en"))]
+                for phone in phones:
+                    assert (await receive(phone, "view"))["view"]["seq"] == 0
+                for _ in range(burst):
+                    table.revision += 1
+                    server.publish(table)
+                for phone in phones:
+                    seen = [(await receive(phone, "view"))["view"]["seq"] for _ in range(burst)]
+                    assert seen == list(range(1, burst + 1))
+                    await phone.close()
+
+        asyncio.run(run())
+
+
+def test_the_hero_keeps_their_attack_roll_from_their_phone(tmp_path: Path) -> None:
+    """R-COMBAT-1: after the attack's die, its hero keeps the roll or pays to reroll; the Exiled Knight's phone
+    answers Keep, the engine takes it as the screen's Keep, and the die stays physical (no face on the phone)."""
+    position = {"heroes": {"knight": {"space": "m1"}}, "monsters": [{"uid": "m1", "kind": "troll", "space": "m2"}]}
+    with served(tmp_path, setup={**COVENANT, "position": position}) as (table, server):
+        assert table.submit(Act("knight", "attack", "m1")).accepted
+
+        async def run() -> None:
+            async with aiohttp.ClientSession() as client, client.ws_connect(ws_url(server, "knight", "ar")) as phone:
+                rolling = (await receive(phone, "view"))["view"]
+                assert rolling["prompt"]["mine"] and rolling["prompt"]["choices"] == []  # the d6 is thrown by hand
+                assert table.app_roll().accepted
+                asked = (await receive(phone, "view"))["view"]
+                assert {c["id"] for c in asked["prompt"]["choices"]} == {"keep", "gold"}
+                await phone.send_str(choose(asked["seq"], "keep"))
+                assert (await pump_until(table)).accepted
+
+        asyncio.run(run())
+        assert table.session.accepted()[-1] == Choose("keep", "knight")  # type: ignore[attr-defined]

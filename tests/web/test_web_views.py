@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from web_helpers import table_of
 
-from companion.core.flow import Act
+from companion.core.flow import Act, Source, Throw, ThrowPrompt
 from companion.core.messages import Lang
+from companion.core.rules import Session, find
 from companion.store import Store, StoredSession
 from companion.table import Table
 from companion.web.tokens import SPECTATOR
@@ -124,3 +125,39 @@ def test_a_descent_hero_sees_their_wounds_tokens_and_dice(tmp_path: Path, lang: 
     assert rows(view)[wounds] == "9/12" and view.card is not None and view.card.states == [bleed]
     assert view.prompt is not None and not view.prompt.mine  # the referee's prompt is the table's
     assert not any(c.enabled for c in view.prompt.choices)
+
+
+def test_before_retiring_a_dungeon_roll_player_sees_the_exact_chance_of_the_next_level(tmp_path: Path) -> None:
+    """Ruling R-DR-17: at the regroup, the experience banked by retiring and the exact chance of clearing the
+    next level with the party left (a lone thief clears two dice unless both are monsters: 3/4)."""
+    session = Session(find("dungeon-roll"), {"heroes": ["knight", "spellsword"], "seed": 1})
+    table = Table(session, queue.Queue())
+    prompt = table.prompt
+    assert isinstance(prompt, ThrowPrompt)
+    faces = ["thief", *["fighter"] * 6]
+    assert table.submit(Throw(faces=dict(zip(prompt.dice, faces, strict=True)), source=Source.TRAY)).accepted
+    prompt = table.prompt
+    assert isinstance(prompt, ThrowPrompt) and len(prompt.dice) == 1
+    assert table.submit(Throw(faces={next(iter(prompt.dice)): "chest"}, source=Source.TRAY)).accepted
+    if session.state.phase == "loot":
+        assert table.submit(Act("knight", "done")).accepted
+    for die in session.state.at("party")[1:]:
+        session.state.dice[die].place = "graveyard"
+    assert session.state.phase == "regroup"
+    view = phone_view(table, "knight", "en")
+    assert view.odds is not None
+    assert {r.label: r.value for r in view.odds} == {"Retire now": "1 experience", "Chance to clear level 2": "75%"}
+    assert phone_view(table, "spellsword", "en").odds is None
+    arabic = phone_view(table, "knight", "ar").odds
+    assert arabic is not None and arabic[1].label == "فرصة اجتياز المستوى 2"
+
+
+def test_an_undo_is_a_new_revision_and_takes_its_rulings_back(tmp_path: Path) -> None:
+    """R-STORE-1: the decision taken back leaves the phones' rulings with it; the view's seq still moves on, so a
+    tap on the view from before the undo is stale."""
+    table, _ = table_of(tmp_path, "covenant")
+    assert table.submit(Act("knight", "end")).accepted
+    assert phone_view(table, "knight", "en").rulings
+    assert table.undo().rejection is None
+    view = phone_view(table, "knight", "en")
+    assert view.seq == 2 and view.rulings == [] and view.prompt is not None and view.prompt.mine

@@ -31,23 +31,21 @@ SETUPS = {"covenant": COVENANT, "dungeon-roll": DUNGEON_ROLL, "descent": DESCENT
 WAIT_S = 5.0
 
 
-def table_of(tmp_path: Path, game: str) -> tuple[Table, StoredSession]:
+def table_of(tmp_path: Path, game: str, setup: dict[str, Any] | None = None) -> tuple[Table, StoredSession]:
     store = Store(tmp_path / "sessions.sqlite3")
-    session = store.start(game, SETUPS[game])
+    session = store.start(game, setup or SETUPS[game])
     assert isinstance(session, StoredSession)
     events: queue.Queue[DomainEvent] = queue.Queue()
     return Table(session, events), session
 
 
 @contextmanager
-def served(tmp_path: Path, game: str = "covenant", **limits: Any) -> Iterator[tuple[Table, WebServer]]:
-    """A stored game of `game` at a table whose phones' server listens on 127.0.0.1."""
-    table, _ = table_of(tmp_path, game)
+def served(tmp_path: Path, game: str = "covenant", setup: dict[str, Any] | None = None
+           ) -> Iterator[tuple[Table, WebServer]]:
+    """A stored game of `game` (from `setup`, or its usual one) at a table whose phones' server listens on
+    127.0.0.1."""
+    table, _ = table_of(tmp_path, game, setup)
     server = WebServer(table.events)
-    if limits:
-        from companion.web.schema import Limits
-
-        server.limits = Limits(**limits)
     server.start("127.0.0.1", 0)
     table.phones = server
     server.new_game(table)

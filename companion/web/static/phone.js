@@ -4,7 +4,9 @@
 
 const token = location.pathname.split("/").filter(Boolean).pop();
 const LANGS = ["ar", "en", "be"];
+// The language chosen on this phone before; else one the link asks for (?lang=ar); else the browser's own.
 let lang = localStorage.getItem("lang");
+if (!LANGS.includes(lang)) lang = new URLSearchParams(location.search).get("lang");
 if (!LANGS.includes(lang)) lang = (navigator.language || "en").slice(0, 2);
 if (!LANGS.includes(lang)) lang = "en";
 let socket = null;
@@ -42,7 +44,7 @@ function draw(v) {
   document.documentElement.lang = v.lang;
   document.documentElement.dir = v.dir;
   document.title = v.title;
-  document.getElementById("seat").textContent = v.seat.name;
+  document.getElementById("seat").textContent = v.title;
   const card = document.getElementById("card");
   card.replaceChildren();
   if (v.card) {
@@ -50,6 +52,8 @@ function draw(v) {
     const states = el("ul", undefined, "states");
     for (const state of v.card.states) states.append(el("li", state));
     card.append(states);
+  } else {
+    card.append(el("h2", v.seat.name));  // a spectator: no card, only who is watching
   }
   const odds = document.getElementById("odds");
   odds.replaceChildren();
