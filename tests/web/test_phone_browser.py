@@ -183,7 +183,7 @@ def test_a_phone_joins_by_its_seats_url_and_shows_its_hero_in_arabic_right_to_le
     url = fight.web.url_for("knight")
     join(browser, url, "ar")
     assert browser.current_url == url
-    assert text(browser, "#seat") == hero(fight, "knight", "ar")
+    assert text(browser, "#card h2") == hero(fight, "knight", "ar")
     assert browser.execute_script("return document.documentElement.dir") == "rtl"
     direction = browser.execute_script("return getComputedStyle(document.querySelector('#card')).direction")
     assert direction == "rtl"
@@ -197,12 +197,12 @@ def test_a_phone_joins_by_its_seats_url_and_shows_its_hero_in_arabic_right_to_le
     browser.switch_to.new_window("tab")
     try:
         join(browser, fight.web.url_for("rogue"), "en")
-        assert text(browser, "#seat") == hero(fight, "rogue", "en")
+        assert text(browser, "#card h2") == hero(fight, "rogue", "en")
         assert browser.execute_script("return document.documentElement.dir") == "ltr"
     finally:
         browser.close()
         browser.switch_to.window(browser.window_handles[0])
-    assert text(browser, "#seat") == hero(fight, "knight", "ar")
+    assert text(browser, "#card h2") == hero(fight, "knight", "ar")
     checked(browser, "covenant-ar", "ar")
 
 
@@ -295,5 +295,5 @@ def test_each_game_on_a_phone(browser: Any, tmp_path: Path, shown: str) -> None:
     setup, seat = GAMES[game]
     with phone_table(tmp_path, game, setup) as played:
         join(browser, played.web.url_for(seat), lang)  # type: ignore[arg-type]
-        assert text(browser, "#seat") == hero(played, seat, lang)  # type: ignore[arg-type]
+        assert text(browser, "#card h2") == hero(played, seat, lang)  # type: ignore[arg-type]
         checked(browser, shown, lang)  # type: ignore[arg-type]
