@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from companion.core.flow import ThrowPrompt
 from companion.core.messages import Msg
-from companion.games.descent.engine import DescentRules
-from companion.ui.descent.aim import Aim
-from companion.ui.descent.editor import Draft
 from companion.ui.throw_entry import ThrowEntry
+
+if TYPE_CHECKING:  # the app holds a desk from its start; Descent's rule system is loaded when Descent is played
+    from companion.games.descent.engine import DescentRules
+    from companion.ui.descent.aim import Aim
+    from companion.ui.descent.editor import Draft
 
 
 @dataclass
@@ -33,4 +36,6 @@ class Desk:
 
     @cached_property
     def rules(self) -> DescentRules:
+        from companion.games.descent.engine import DescentRules
+
         return DescentRules()
