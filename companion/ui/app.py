@@ -4,8 +4,8 @@ Clock poll of the table controller, so that the screen never waits on a device.
 Everything a device reports goes through the `Table` (`companion.table`): before a game, its events are
 handed to `Table.handle` one by one so that a hero card laid on the reader joins the `Lobby` of the
 new-game screen; during a game, `Table.pump` drains them and the `Referee` keeps what it reports.
-The screens are rebuilt from this state whenever the language or the window size changes: a switch
-to English and back redraws everything, at any moment, without losing the game or the setup.
+The screens are made from this state when first shown, and again whenever the language or the window size
+changes: a switch to English and back redraws everything, at any moment, without losing the game or the setup.
 """
 
 from __future__ import annotations

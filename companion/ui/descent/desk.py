@@ -1,6 +1,6 @@
-"""What the Descent screens keep while they are rebuilt (a language switch or a resize rebuilds every
-screen): the map being drawn, the tool in hand and the figure whose stats it sets, the action being aimed
-on the table screen, and the treachery being counted."""
+"""What the Descent screens keep while they are made again (a language switch or a resize makes the screen
+in front again, the others when next shown): the map being drawn, the tool in hand and the figure whose stats
+it sets, the action being aimed on the table screen, and the treachery being counted."""
 
 from __future__ import annotations
 
