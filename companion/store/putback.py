@@ -19,10 +19,12 @@ import msgspec
 from companion.core.flow import Draw, Input, Roll, Throw
 from companion.core.messages import LANGS, Msg, Named, Naming, Plural, listed, named, verbatim
 
-DECK_NAMES: dict[str, Named] = {
-    "combat": named("combat"), "loot": named("loot"), "potions": named("potion"),
-    "equipment": named("equipment"), "events": named("event"), "monsters": named("monster"),
+DECK_NAMES: dict[str, str] = {
+    "combat": "combat", "loot": "loot", "potions": "potion", "equipment": "equipment", "events": "event",
+    "monsters": "monster",
 }
+"""Each deck's name by its catalogue id, named in every language when a put-back says it: named on import,
+they read every language's catalogues at the app's start (issue 26)."""
 SLOTS = ("weapon", "armour", "accessory")
 
 
@@ -86,7 +88,7 @@ class Names:
         return dice, shown
 
     def deck(self, deck_id: str) -> Named:
-        return DECK_NAMES.get(deck_id, verbatim(deck_id))
+        return named(DECK_NAMES[deck_id]) if deck_id in DECK_NAMES else verbatim(deck_id)
 
     def monster(self, m: dict[str, Any]) -> Named:
         name = self.of("monsters", m["kind"])

@@ -4,12 +4,13 @@ Clock poll of the table controller, so that the screen never waits on a device.
 Everything a device reports goes through the `Table` (`companion.table`): before a game, its events are
 handed to `Table.handle` one by one so that a hero card laid on the reader joins the `Lobby` of the
 new-game screen; during a game, `Table.pump` drains them and the `Referee` keeps what it reports.
-The screens are rebuilt from this state whenever the language or the window size changes: a switch
-to English and back redraws everything, at any moment, without losing the game or the setup.
+The screens are made from this state when first shown, and again whenever the language or the window size
+changes: a switch to English and back redraws everything, at any moment, without losing the game or the setup.
 """
 
 from __future__ import annotations
 
+import importlib
 import queue
 import secrets
 import time
@@ -35,43 +36,37 @@ from companion.table import Lobby, Table
 from companion.table.lobby import seating
 from companion.ui.base import BaseScreen
 from companion.ui.descent.desk import Desk
-from companion.ui.descent.setup_screens import DescentEditScreen, DescentNewScreen
-from companion.ui.descent.table_screen import DescentTableScreen
-from companion.ui.dungeon_roll.end import DelveEndScreen
-from companion.ui.dungeon_roll.newgame import DelveNewGameScreen
-from companion.ui.dungeon_roll.table import DelveScreen
 from companion.ui.games import TABLE_GAMES, seats_by_tag
 from companion.ui.heroes import wasted_healing
 from companion.ui.home import HomeScreen
-from companion.ui.newgame_screen import NewGameScreen
 from companion.ui.prefs import load_lang, save_lang
 from companion.ui.prompt_panel import RuleText
 from companion.ui.prompts import Namer
 from companion.ui.referee import Referee
-from companion.ui.settings_screen import SettingsScreen
-from companion.ui.setup_screen import SetupScreen
 from companion.ui.simulated import Simulated
 from companion.ui.status import StatusBoard
-from companion.ui.table_screen import EndScreen, TableScreen
 from companion.ui.theme import Ui
 from companion.ui.widgets import busy
 
 POLL_S = 0  # every frame: a die or a tag waits at most one frame, not 50 ms (`companion bench`'s latency)
 MAX_EVENTS_PER_POLL = 50
-SCREENS: dict[str, type[BaseScreen]] = {
-    "home": HomeScreen,
-    "settings": SettingsScreen,
-    "newgame": NewGameScreen,
-    "setup": SetupScreen,
-    "table": TableScreen,
-    "summary": EndScreen,
-    "descent-new": DescentNewScreen,
-    "descent-edit": DescentEditScreen,
-    "descent-table": DescentTableScreen,
-    "dr-newgame": DelveNewGameScreen,
-    "dr-table": DelveScreen,
-    "dr-end": DelveEndScreen,
+SCREENS: dict[str, tuple[str, str]] = {
+    "home": ("companion.ui.home", "HomeScreen"),
+    "settings": ("companion.ui.settings_screen", "SettingsScreen"),
+    "newgame": ("companion.ui.newgame_screen", "NewGameScreen"),
+    "setup": ("companion.ui.setup_screen", "SetupScreen"),
+    "table": ("companion.ui.table_screen", "TableScreen"),
+    "summary": ("companion.ui.table_screen", "EndScreen"),
+    "descent-new": ("companion.ui.descent.setup_screens", "DescentNewScreen"),
+    "descent-edit": ("companion.ui.descent.setup_screens", "DescentEditScreen"),
+    "descent-table": ("companion.ui.descent.table_screen", "DescentTableScreen"),
+    "dr-newgame": ("companion.ui.dungeon_roll.newgame", "DelveNewGameScreen"),
+    "dr-table": ("companion.ui.dungeon_roll.table", "DelveScreen"),
+    "dr-end": ("companion.ui.dungeon_roll.end", "DelveEndScreen"),
 }
+"""Each screen by its module and class, imported and made the first time it is shown (issue 26): the first
+frame needs only the home screen, and a table that plays one game never pays for another game's screens
+(the Descent editor, Dungeon Roll's board) or their modules."""
 PLAYED_ON = {"setup": "covenant", "table": "covenant", "summary": "covenant", "descent-table": "descent",
              "dr-table": "dungeon-roll", "dr-end": "dungeon-roll"}
 """Screens that draw the session in play, by the game they draw: while a session of another game is in
@@ -132,24 +127,32 @@ class CompanionApp(App):
         return Ui.for_window(self.lang, *Window.size)
 
     def rebuild(self) -> None:
+        """The screen in front made again (in the language and at the size of now); the others are dropped,
+        to be made again when next shown."""
         current = self.manager.current if self.manager.screens else "home"
-        ui = self.ui()
         self.manager.clear_widgets()
-        for name in self._screens():
-            self.manager.add_widget(SCREENS[name](self, ui, name=name))
-        self.manager.current = current if self.manager.has_screen(current) else "home"
+        self.manager.current = self.screen(current if current in self._screens() else "home").name
 
     def _screens(self) -> list[str]:
         playing = self.session.game if self.session is not None else None
         return [name for name in SCREENS if playing is None or PLAYED_ON.get(name, playing) == playing]
 
     def screen(self, name: str) -> BaseScreen:
+        """The screen `name`, made now if it was not yet shown (one of another game than the session's is
+        not made, and asking for it raises, as before)."""
+        if not self.manager.has_screen(name) and name in self._screens():
+            module, cls = SCREENS[name]
+            made = getattr(importlib.import_module(module), cls)(self, self.ui(), name=name)
+            self.manager.add_widget(made)
         found: BaseScreen = self.manager.get_screen(name)
         return found
 
     def go(self, name: str) -> None:
         self.notice = None
-        self.screen(name).refresh()
+        made = not self.manager.has_screen(name)
+        screen = self.screen(name)
+        if not made:  # a screen made just now is drawn from the state of now
+            screen.refresh()
         self.manager.current = name
 
     def set_lang(self, lang: Lang) -> None:
@@ -168,7 +171,7 @@ class CompanionApp(App):
             self._home().refresh_status()
 
     def _home(self) -> HomeScreen:
-        home = self.manager.get_screen("home")
+        home = self.screen("home")
         assert isinstance(home, HomeScreen)
         return home
 
@@ -307,7 +310,7 @@ class CompanionApp(App):
         self.referee = TABLE_GAMES[session.game].referee(self.table) if session.game in TABLE_GAMES \
             else Referee(self.table)
         self.confirming = None
-        if self.manager.screen_names != self._screens():
+        if not set(self.manager.screen_names) <= set(self._screens()):
             self.rebuild()
 
     def answer(self, inp: Input) -> None:

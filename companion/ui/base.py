@@ -53,7 +53,7 @@ class BaseScreen(Screen):
         self.add_widget(body)
 
     def draws_session(self) -> bool:
-        """Every screen is built again on a language switch: one of another game's draws nothing."""
+        """A screen of another game than the one in play draws nothing."""
         session = self.app.session
         return not self.game or session is None or session.game == self.game
 

@@ -8,7 +8,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.core.events import DeviceState
-from companion.core.messages import LANGS, Lang, listed, translate
+from companion.core.messages import Lang, listed, translate
 from companion.store import SessionInfo, StoredSession
 from companion.ui import theme
 from companion.ui.base import BaseScreen
@@ -17,7 +17,7 @@ from companion.ui.games import TABLE_GAMES, About
 from companion.ui.settings_screen import LANGUAGES
 from companion.ui.status import DeviceRow
 from companion.ui.theme import BASE_WIDTH
-from companion.ui.widgets import BigButton, Column, FitScroll, Panel, label, row
+from companion.ui.widgets import BigButton, Column, FitScroll, Kept, Panel, fill, label, reading_order, row
 
 ACTIONS_SHARE = 0.5  # three games' names in two rows, the Last Covenant's alone in English
 GAME_PAD = 2
@@ -86,6 +86,7 @@ class HomeScreen(BaseScreen):
         scroll.add_widget(actions)
 
         self.panel = Panel(orientation="vertical", padding=ui.gap, spacing=ui.px(2))
+        self.kept = Kept()
         self.refresh_status()
         body.add_widget(row(ui, [scroll, self.panel]))
 
@@ -134,21 +135,31 @@ class HomeScreen(BaseScreen):
         return ui.t("Resume {game}: {heroes}, {where}", **fields, where=ui.text(where))
 
     def refresh_status(self) -> None:
-        """Redraws the hardware status alone, so that a finger on a button is never lost to a redraw."""
-        self.panel.clear_widgets()
-        now = self.app.now()
+        """Redraws the hardware status alone, so that a finger on a button is never lost to a redraw. Its
+        widgets are kept (`Kept`) and given their texts again: once a second, a status that did not change
+        costs nothing, where new labels cost a texture each (and on a software GL a few hundred kB that it
+        keeps: 3 MB a second on the home screen, issue 26)."""
+        now, kept = self.app.now(), self.kept
+        widgets: list[Widget] = []
         for device_row in self.app.status.rows.values():
-            self._device(self.panel, device_row, now)
-        self.panel.add_widget(Widget())  # the rows at the top, the free space below
+            widgets.extend(self._device(device_row, now))
+        widgets.append(kept.get("end", Widget))  # the rows at the top, the free space below
+        fill(self.panel, widgets)
 
-    def _device(self, panel: Panel, device: DeviceRow, now: float) -> None:
-        ui = self.ui
-        name = label(ui, ui.text(device.name()), "small", bold=True)
-        state = label(ui, ui.text(device.state_text()), "small", bold=True, color=STATE_COLOURS[device.state])
-        panel.add_widget(row(ui, [name, state], size_hint_y=None, height=ui.line("small")))
+    def _device(self, device: DeviceRow, now: float) -> list[Widget]:
+        ui, key = self.ui, device.device
+        name = label(ui, ui.text(device.name()), "small", self.kept.at(f"{key}/name"), bold=True)
+        state = label(ui, ui.text(device.state_text()), "small", self.kept.at(f"{key}/state"), bold=True,
+                      color=STATE_COLOURS[device.state])
+        line = self.kept.get(f"{key}/row", BoxLayout, orientation="horizontal", spacing=ui.gap, size_hint_y=None,
+                             height=ui.line("small"))
+        fill(line, reading_order(ui, [name, state]))
         seen = ui.t("Last seen: {when}", when=ui.text(device.seen_text(now)))
         lines = [ui.t(" · ").join((seen, ui.text(device.faults_text())))]
-        if device.detail and any(translate(device.detail, lang) != device.detail for lang in LANGS if lang != "en"):
+        # A catalogue's text is in every language (a test checks): the screen's own catalogue tells, or Arabic's
+        # when English is shown, without reading the others'.
+        other: Lang = "ar" if ui.lang == "en" else ui.lang
+        if device.detail and translate(device.detail, other) != device.detail:
             lines.append(translate(device.detail, ui.lang))  # a device's own message; anything else is for logs
-        for text in lines:
-            panel.add_widget(label(ui, text, "small", color=theme.MUTED, size_hint_y=None, fit_height=True))
+        return [line, *(label(ui, text, "small", self.kept.at(f"{key}/{n}"), color=theme.MUTED, size_hint_y=None,
+                              fit_height=True) for n, text in enumerate(lines))]

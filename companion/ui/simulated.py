@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from companion.core.messages import Msg, named, verbatim
 from companion.table.lobby import seating
-from companion.ui.board import ROOM_NAMES
 
 Token = dict[str, str | int]
 TOKENS_PER_ROW = 3
@@ -38,5 +37,7 @@ def token_text(token: Token) -> Msg:
         return Msg("Hero card: {hero}", {"hero": seating(str(token["game"])).heroes.get(hero, verbatim(hero))})
     if token.get("kind") == "player-token":
         return Msg("Player token {number}", {"number": int(token["serial"])})
+    from companion.ui.board import ROOM_NAMES  # the Covenant's board view, loaded when its tokens are shown
+
     room = str(token.get("room", ""))
     return Msg("{room} marker {number}", {"room": named(ROOM_NAMES.get(room, room)), "number": int(token["serial"])})

@@ -261,6 +261,18 @@ class FitScroll(ScrollView):
             self.scroll_y = 1  # from the top, as a list that has just grown too long for its room is read
         self.do_scroll_y = scrolls
 
+    def _bind_inactive_bar_color(self, *args: object) -> None:
+        """Kivy fades the scroll bar to its resting colour over half a second after every move or resize of
+        the view, drawn or not: some 30 frames of the whole screen after each screen is laid out (and on a
+        software GL a few MB it keeps, issue 26). A list that fits has no bar (Kivy's style draws it only when
+        the list scrolls), so its bar comes to rest at once."""
+        if self.do_scroll_y and self.viewport_size[1] > self.height:
+            super()._bind_inactive_bar_color(*args)
+            return
+        self.funbind("bar_color", self._change_bar_color)
+        self.fbind("bar_inactive_color", self._change_bar_color)
+        self._bar_color = self.bar_inactive_color
+
 
 def busy(ui: Ui, work: Callable[[], object]) -> ModalView:
     """Work that holds the screen for seconds on a Pi (a stored game replayed, every screen made again in

@@ -1,18 +1,21 @@
-"""What the Descent screens keep while they are rebuilt (a language switch or a resize rebuilds every
-screen): the map being drawn, the tool in hand and the figure whose stats it sets, the action being aimed
-on the table screen, and the treachery being counted."""
+"""What the Descent screens keep while they are made again (a language switch or a resize makes the screen
+in front again, the others when next shown): the map being drawn, the tool in hand and the figure whose stats
+it sets, the action being aimed on the table screen, and the treachery being counted."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from companion.core.flow import ThrowPrompt
 from companion.core.messages import Msg
-from companion.games.descent.engine import DescentRules
-from companion.ui.descent.aim import Aim
-from companion.ui.descent.editor import Draft
 from companion.ui.throw_entry import ThrowEntry
+
+if TYPE_CHECKING:  # the app holds a desk from its start; Descent's rule system is loaded when Descent is played
+    from companion.games.descent.engine import DescentRules
+    from companion.ui.descent.aim import Aim
+    from companion.ui.descent.editor import Draft
 
 
 @dataclass
@@ -33,4 +36,6 @@ class Desk:
 
     @cached_property
     def rules(self) -> DescentRules:
+        from companion.games.descent.engine import DescentRules
+
         return DescentRules()
