@@ -7,7 +7,9 @@ STAMP  := $(VENV)/.installed
 .PHONY: run test lint bench fuzz soak explore clean po screenshots pi-rehearsal
 
 # --no-compile: a module's bytecode is written when it is first imported, not for every module of every package
-# (half the install's time on a fresh clone).
+# (half the install's time on a fresh clone). So it must be written: a shell that sets PYTHONDONTWRITEBYTECODE (this
+# machine's does) has every test process and every app the UI tests start compile all it imports anew (issue 26).
+unexport PYTHONDONTWRITEBYTECODE
 $(STAMP): pyproject.toml deploy/dev-setup.sh
 	@bash deploy/dev-setup.sh
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +24,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check companion tests firmware
 	$(BIN)/mypy
 
-# Both cores (every core on the Pi): one test file a worker, so a file's fixtures run once.
-PYTEST_PAR := -n auto --dist loadfile
+# Both cores (every core on the Pi): one test file a worker, so a file's fixtures run once; the longest files first
+# (tests/durations.json, tests/conftest.py), so that no long file starts while the other core runs out of work.
+PYTEST_PAR := -n auto --dist loadfile --no-loadscope-reorder
 
 # mypy checks while the tests run (their start leaves a core idle); the target fails if ruff, mypy or a test does.
 test: $(STAMP)

@@ -1,6 +1,11 @@
 """The `soak` mark: a test's longer runs (a whole-game scenario in its other languages) that `make test` skips and
 `make soak` (SOAK=1, `-k soak`) runs.
 
+The order of the test files: the longest first, by the seconds each took when last measured (durations.json), so
+that with one file a worker (`make test`: `--dist loadfile --no-loadscope-reorder`) no long file starts while the
+other core runs out of work (issue 26). RECORD_DURATIONS=1 writes the seconds each file of this run took into
+durations.json (those of 1 s or more; files not listed run last, in the order pytest collects them).
+
 The fuzzer's figures (tests/fuzz/), printed at the end of any run that fuzzed: per target, the inputs
 tried, tracebacks, hangs and memory blow-ups, refusals over their bound and the peak memory of one input.
 Each fuzz test records its figures on its report (`record_property("fuzz", …)`), which pytest-xdist brings
@@ -10,6 +15,8 @@ from __future__ import annotations
 
 import json
 import os
+from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,14 +25,37 @@ import pytest
 # a test that wants it sets COMPANION_WEB=on for the app it starts, or starts a `WebServer` itself.
 os.environ.setdefault("COMPANION_WEB", "off")
 
+DURATIONS = Path(__file__).with_name("durations.json")
+RECORD = os.environ.get("RECORD_DURATIONS") == "1"
+spent: Counter[str] = Counter()  # seconds per test file in this run, its fixtures included
+
+
+def file_of(nodeid: str) -> str:
+    return nodeid.split("::")[0]
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    seconds = json.loads(DURATIONS.read_text(encoding="utf-8"))
+    items.sort(key=lambda item: -seconds.get(file_of(item.nodeid), 0))  # stable: a file's tests keep their order
     if os.environ.get("SOAK") == "1":
         return
     later = pytest.mark.skip(reason="a longer run: `make soak` (SOAK=1) runs it")
     for item in items:
         if item.get_closest_marker("soak") is not None:
             item.add_marker(later)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    spent[file_of(report.nodeid)] += report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if not RECORD or hasattr(session.config, "workerinput"):  # the controller writes, having every worker's reports
+        return
+    seconds = json.loads(DURATIONS.read_text(encoding="utf-8"))
+    seconds.update((name, round(spent[name], 1)) for name in spent)
+    kept = {name: s for name, s in sorted(seconds.items(), key=lambda entry: -entry[1]) if s >= 1}
+    DURATIONS.write_text(json.dumps(kept, indent=0) + "\n", encoding="utf-8")
 
 
 COLUMNS = ("tried", "tracebacks", "hangs", "blowups", "unbounded")
