@@ -36,8 +36,6 @@ FIGHT = {"heroes": ["knight", "rogue"], "seed": 4, "deal": {"combat": "table"},
 KEEP = Choose(option="keep", by="knight")
 WAIT_S = 15.0
 KNOWN = {
-    r"^'(العربية|English|Беларуская)' is \d+×\d+ px on .*, under 44$":
-        "the language picker (select#lang) is 19 px high, under a finger's 44 (phone.css)",
     r"^'[^']*«[^']*»' is \d+×32 px on .*, under 44$":
         "a ruling's citation (button.cite) is 32 px high, under a finger's 44 (phone.css)",
     r"orphaned at a line's start":
