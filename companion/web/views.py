@@ -20,6 +20,7 @@ import msgspec
 from companion.core.flow import ActionPrompt, ChoicePrompt, Input, Prompt, ThrowPrompt
 from companion.core.messages import LANGS, Lang, Later, Msg, Named, Plural, decimal, listed, verbatim
 from companion.table import Table
+from companion.ui.bidi import bind_numbers
 from companion.ui.heroes import TRACK, conditions, hero_card
 from companion.ui.i18n import N_
 from companion.ui.prompts import Choice as PanelChoice
@@ -104,7 +105,11 @@ def phone_view(table: Table, seat: str, lang: Lang) -> PhoneView[str]:
 def render(view: PhoneView[Msg], lang: Lang) -> PhoneView[str]:
     """Every message of `view` in `lang`."""
     rendered = _render(view, lang)
-    return cast(PhoneView[str], msgspec.structs.replace(rendered, lang=lang, dir="rtl" if lang in RTL else "ltr"))
+    # An odds row is a sentence of numbers ("67% to hit · expected damage 5.0"): no-break spaces keep each number
+    # with its words, as the Pi's screen binds them, or the phone wrapped "5.0" alone onto a line.
+    odds = None if rendered.odds is None else [Row(r.label, bind_numbers(r.value)) for r in rendered.odds]
+    return cast(PhoneView[str], msgspec.structs.replace(rendered, lang=lang, dir="rtl" if lang in RTL else "ltr",
+                                                        odds=odds))
 
 
 def _render(value: Any, lang: Lang) -> Any:

@@ -36,11 +36,6 @@ FIGHT = {"heroes": ["knight", "rogue"], "seed": 4, "deal": {"combat": "table"},
 KEEP = Choose(option="keep", by="knight")
 WAIT_S = 15.0
 KNOWN = {
-    r"^'[^']*«[^']*»' is \d+×32 px on .*, under 44$":
-        "a ruling's citation (button.cite) is 32 px high, under a finger's 44 (phone.css)",
-    r"orphaned at a line's start":
-        "the odds' «expected damage 5.0» wraps its number alone onto the next line (phone.css dd, or a no-break "
-        "space in the view's text)",
     r"^English '[a-z]+' on the (ar|be) descent-":
         "a Descent figure a choice aims at reads its id in Arabic and Belarusian («حرّك مجسّمًا: dragon»)",
     r"^false calculation read left to right .* in '[^']*[\u0600-\u06ff]":

@@ -99,7 +99,9 @@ def test_before_their_own_attack_a_hero_sees_the_exact_odds(tmp_path: Path) -> N
     odds = session.rules.odds(session.state, "knight", "m1")  # type: ignore[attr-defined]
     view = phone_view(table, "knight", "en")
     assert view.odds is not None and len(view.odds) == 1
-    assert view.odds[0].value.startswith(f"{round(float(odds.hit) * 100)}% to hit")
+    # Each number bound to its words by a no-break space, as the Pi's screen binds them: never wrapped alone.
+    assert view.odds[0].value == (f"{round(float(odds.hit) * 100)}%\u00a0to hit\u00a0· expected "
+                                  f"damage\u00a0{float(odds.damage):.1f}")
     assert phone_view(table, "sorceress", "en").odds is None
 
 
@@ -146,7 +148,7 @@ def test_before_retiring_a_dungeon_roll_player_sees_the_exact_chance_of_the_next
     assert session.state.phase == "regroup"
     view = phone_view(table, "knight", "en")
     assert view.odds is not None
-    assert {r.label: r.value for r in view.odds} == {"Retire now": "1 experience", "Chance to clear level 2": "75%"}
+    assert {r.label: r.value for r in view.odds} == {"Retire now": "1\u00a0experience", "Chance to clear level 2": "75%"}
     assert phone_view(table, "spellsword", "en").odds is None
     arabic = phone_view(table, "knight", "ar").odds
     assert arabic is not None and arabic[1].label == "فرصة اجتياز المستوى 2"
