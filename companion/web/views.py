@@ -20,7 +20,7 @@ import msgspec
 from companion.core.flow import ActionPrompt, ChoicePrompt, Input, Prompt, ThrowPrompt
 from companion.core.messages import LANGS, Lang, Later, Msg, Named, Plural, decimal, listed, verbatim
 from companion.table import Table
-from companion.ui.bidi import bind_numbers
+from companion.ui.bidi import bind_numbers, mark_sums
 from companion.ui.heroes import TRACK, conditions, hero_card
 from companion.ui.i18n import N_
 from companion.ui.prompts import Choice as PanelChoice
@@ -112,9 +112,14 @@ def render(view: PhoneView[Msg], lang: Lang) -> PhoneView[str]:
                                                         odds=odds))
 
 
+LRI, PDI = "\u2066", "\u2069"
+
+
 def _render(value: Any, lang: Lang) -> Any:
     if isinstance(value, Msg):
-        return value.text(lang)
+        # In a right-to-left paragraph the browser reverses a sum's terms («9 − 7 + 2» drawn «2 + 7 − 9»): each
+        # one isolated left to right (UAX #9), as the Pi's screen embeds them (ui/bidi.isolate_sums).
+        return mark_sums(value.text(lang), LRI, PDI) if lang in RTL else value.text(lang)
     if isinstance(value, msgspec.Struct):
         return type(value)(**{f: _render(getattr(value, f), lang) for f in value.__struct_fields__})
     if isinstance(value, list):

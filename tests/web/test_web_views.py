@@ -8,16 +8,17 @@ import queue
 import unicodedata
 from pathlib import Path
 
+import msgspec
 import pytest
 from web_helpers import table_of
 
 from companion.core.flow import Act, Source, Throw, ThrowPrompt
-from companion.core.messages import Lang
+from companion.core.messages import Lang, Msg
 from companion.core.rules import Session, find
 from companion.store import Store, StoredSession
 from companion.table import Table
 from companion.web.tokens import SPECTATOR
-from companion.web.views import PhoneView, phone_view
+from companion.web.views import PhoneView, Ruling, phone_view, render, snapshot
 
 
 def rows(view: PhoneView[str]) -> dict[str, str]:
@@ -61,6 +62,17 @@ def test_arabic_is_sent_in_logical_order_and_unshaped(tmp_path: Path) -> None:
     for text in texts(view):
         assert not any(unicodedata.name(ch, "").startswith("ARABIC LETTER") and "FORM" in unicodedata.name(ch, "")
                        for ch in text), text
+
+
+@pytest.mark.parametrize(("lang", "drawn"), [("ar", "حصيلة \u20669\u00a0−\u00a07\u00a0+\u00a02\u2069 → 4"),
+                                             ("en", "Total 9 − 7 + 2 → 4")])
+def test_an_arabic_sum_is_isolated_left_to_right(tmp_path: Path, lang: Lang, drawn: str) -> None:
+    """In a right-to-left page the browser reverses a sum's terms unless it is isolated (UAX #9): an Arabic view
+    holds each sum in LRI…PDI, on one line; a left-to-right one needs no mark."""
+    table, _ = table_of(tmp_path, "covenant")
+    view = msgspec.structs.replace(snapshot(table, "knight"), rulings=[Ruling(Msg("{name}", {"name": {
+        "ar": "حصيلة 9 − 7 + 2 → 4", "en": "Total 9 − 7 + 2 → 4", "be": ""}}), None)])
+    assert render(view, lang).rulings[0].text == drawn
 
 
 def test_only_the_seat_whose_prompt_it_is_may_answer_it_and_a_spectator_sees_no_buttons(tmp_path: Path) -> None:
@@ -148,7 +160,8 @@ def test_before_retiring_a_dungeon_roll_player_sees_the_exact_chance_of_the_next
     assert session.state.phase == "regroup"
     view = phone_view(table, "knight", "en")
     assert view.odds is not None
-    assert {r.label: r.value for r in view.odds} == {"Retire now": "1\u00a0experience", "Chance to clear level 2": "75%"}
+    assert {r.label: r.value for r in view.odds} == {"Retire now": "1\u00a0experience",
+                                                     "Chance to clear level 2": "75%"}
     assert phone_view(table, "spellsword", "en").odds is None
     arabic = phone_view(table, "knight", "ar").odds
     assert arabic is not None and arabic[1].label == "فرصة اجتياز المستوى 2"
