@@ -19,8 +19,10 @@ import msgspec
 
 from companion.core.flow import ActionPrompt, ChoicePrompt, Input, Prompt, ThrowPrompt
 from companion.core.messages import LANGS, Lang, Later, Msg, Named, Plural, decimal, listed, verbatim
+from companion.games.descent.state import GameState as DescentState
 from companion.table import Table
 from companion.ui.bidi import bind_numbers, mark_sums
+from companion.ui.descent.names import Names as DescentNames
 from companion.ui.heroes import TRACK, conditions, hero_card
 from companion.ui.i18n import N_
 from companion.ui.prompts import Choice as PanelChoice
@@ -211,6 +213,8 @@ def _namer(rules: Any, state: Any) -> Namer:
     for figure in getattr(state, "figures", []):
         names.setdefault(figure.id, figure.named())
     dice = rules.dice_kinds() if rules is not None else {}
+    if isinstance(state, DescentState):  # a Descent target is a figure or a boulder, named as the Pi's screen names it
+        return Namer(names, dice, DescentNames(state, rules.data).who)
     space = getattr(rules, "space_name", None)
     zone = getattr(getattr(state, "board", None), "zone", 1)
     if space is None:

@@ -141,6 +141,21 @@ def test_a_descent_hero_sees_their_wounds_tokens_and_dice(tmp_path: Path, lang: 
     assert not any(c.enabled for c in view.prompt.choices)
 
 
+@pytest.mark.parametrize("lang", ["ar", "en", "be"])
+def test_a_descent_choice_names_its_figure_in_the_phones_language(tmp_path: Path, lang: Lang) -> None:
+    """A Descent action aimed at a figure (the referee's "Move a figure") names it as the Pi's screen does
+    (companion/ui/descent/names.py), never by its id: Arabic read «حرّك مجسّمًا: dragon»."""
+    table, session = table_of(tmp_path, "descent")
+    view = phone_view(table, "hugo", lang)
+    assert view.prompt is not None
+    moves = {c.id.split(":", 1)[1]: c.label for c in view.prompt.choices if c.id.startswith("move:")}
+    assert moves, [c.id for c in view.prompt.choices]
+    for fid, label in moves.items():
+        figure = session.state.figure(fid)  # type: ignore[attr-defined]
+        name = figure.named()[lang] or figure.en  # a figure the map names in English only keeps its English name
+        assert label.endswith(f": {name}"), (fid, label)
+
+
 def test_before_retiring_a_dungeon_roll_player_sees_the_exact_chance_of_the_next_level(tmp_path: Path) -> None:
     """Ruling R-DR-17: at the regroup, the experience banked by retiring and the exact chance of clearing the
     next level with the party left (a lone thief clears two dice unless both are monsters: 3/4)."""
