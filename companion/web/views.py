@@ -23,7 +23,7 @@ from companion.games.descent.state import GameState as DescentState
 from companion.table import Table
 from companion.ui.bidi import bind_numbers, mark_sums
 from companion.ui.descent.names import Names as DescentNames
-from companion.ui.heroes import TRACK, conditions, hero_card
+from companion.ui.heroes import conditions, hero_card
 from companion.ui.i18n import N_
 from companion.ui.prompts import Choice as PanelChoice
 from companion.ui.prompts import Namer
@@ -278,7 +278,7 @@ def _covenant(seen: Seen, seat: str) -> Card[Msg] | None:
             Row(Msg("Shards"), _num(card.shards))]
     if card.upgrades:
         rows.append(Row(Msg("Upgrades"), _text(listed(card.upgrades))))
-    states = [card.hp_line] if card.fallen or card.hp > TRACK else []  # fallen; or the "+12" token on the board
+    states = [card.hp_line] if card.fallen else []  # "fallen", as the Pi's card says it; HP above 12 is no state
     return Card(_text(card.name), rows, [*states, *conditions(hero, state)])
 
 

@@ -54,6 +54,16 @@ def test_a_covenant_hero_sees_their_hp_with_its_maximum_in_their_language(tmp_pa
     assert "end" in {c.id for c in view.prompt.choices}
 
 
+@pytest.mark.parametrize("lang", ["ar", "en", "be"])
+def test_a_healthy_covenant_hero_has_no_state(tmp_path: Path, lang: Lang) -> None:
+    """A state is what applies to the hero (fallen, cursed, poisoned, carrying the Covenant), as on the Pi's hero
+    card: the Exiled Knight's full 14 HP is its HP row, not a state («HP 14/14 (+12 token…)» was one)."""
+    table, session = table_of(tmp_path, "covenant")
+    view = phone_view(table, "knight", lang)
+    assert session.state.heroes["knight"].hp == 14 and rows(view)[Msg("HP").text(lang)] == "14/14"
+    assert view.card is not None and view.card.states == []
+
+
 def test_arabic_is_sent_in_logical_order_and_unshaped(tmp_path: Path) -> None:
     """The browser shapes and orders Arabic itself: no presentation forms, no reordering marks of the Kivy layout."""
     table, _ = table_of(tmp_path, "covenant")
