@@ -250,7 +250,13 @@ def isolate_sums(text: str) -> str:
     L4), so "16 ≥ 7" would read "16 ≤ 7". An embedding (LRE…PDF), not an isolate: the pure-Python
     algorithm refuses isolates. The RLMs around it keep the sentence's own right-to-left flow on either
     side, or a number after it ("… ← 11") would be pulled in front of it."""
-    return _SUM.sub(lambda m: RLM + LRE + m.group(0).replace(" ", NBSP) + PDF + RLM, text)
+    return mark_sums(text, RLM + LRE, PDF + RLM)
+
+
+def mark_sums(text: str, before: str, after: str) -> str:
+    """Each piece of arithmetic (`_SUM`) between `before` and `after`, its spaces no-break ones. The phone's page
+    (companion/web) marks them with the isolates a browser knows (LRI…PDI)."""
+    return _SUM.sub(lambda m: before + m.group(0).replace(" ", NBSP) + after, text)
 
 
 def keep_ltr(value: str) -> str:

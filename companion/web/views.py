@@ -19,8 +19,11 @@ import msgspec
 
 from companion.core.flow import ActionPrompt, ChoicePrompt, Input, Prompt, ThrowPrompt
 from companion.core.messages import LANGS, Lang, Later, Msg, Named, Plural, decimal, listed, verbatim
+from companion.games.descent.state import GameState as DescentState
 from companion.table import Table
-from companion.ui.heroes import TRACK, conditions, hero_card
+from companion.ui.bidi import bind_numbers, mark_sums
+from companion.ui.descent.names import Names as DescentNames
+from companion.ui.heroes import conditions, hero_card
 from companion.ui.i18n import N_
 from companion.ui.prompts import Choice as PanelChoice
 from companion.ui.prompts import Namer
@@ -104,12 +107,21 @@ def phone_view(table: Table, seat: str, lang: Lang) -> PhoneView[str]:
 def render(view: PhoneView[Msg], lang: Lang) -> PhoneView[str]:
     """Every message of `view` in `lang`."""
     rendered = _render(view, lang)
-    return cast(PhoneView[str], msgspec.structs.replace(rendered, lang=lang, dir="rtl" if lang in RTL else "ltr"))
+    # An odds row is a sentence of numbers ("67% to hit · expected damage 5.0"): no-break spaces keep each number
+    # with its words, as the Pi's screen binds them, or the phone wrapped "5.0" alone onto a line.
+    odds = None if rendered.odds is None else [Row(r.label, bind_numbers(r.value)) for r in rendered.odds]
+    return cast(PhoneView[str], msgspec.structs.replace(rendered, lang=lang, dir="rtl" if lang in RTL else "ltr",
+                                                        odds=odds))
+
+
+LRI, PDI = "\u2066", "\u2069"
 
 
 def _render(value: Any, lang: Lang) -> Any:
     if isinstance(value, Msg):
-        return value.text(lang)
+        # In a right-to-left paragraph the browser reverses a sum's terms («9 − 7 + 2» drawn «2 + 7 − 9»): each
+        # one isolated left to right (UAX #9), as the Pi's screen embeds them (ui/bidi.isolate_sums).
+        return mark_sums(value.text(lang), LRI, PDI) if lang in RTL else value.text(lang)
     if isinstance(value, msgspec.Struct):
         return type(value)(**{f: _render(getattr(value, f), lang) for f in value.__struct_fields__})
     if isinstance(value, list):
@@ -201,6 +213,8 @@ def _namer(rules: Any, state: Any) -> Namer:
     for figure in getattr(state, "figures", []):
         names.setdefault(figure.id, figure.named())
     dice = rules.dice_kinds() if rules is not None else {}
+    if isinstance(state, DescentState):  # a Descent target is a figure or a boulder, named as the Pi's screen names it
+        return Namer(names, dice, DescentNames(state, rules.data).who)
     space = getattr(rules, "space_name", None)
     zone = getattr(getattr(state, "board", None), "zone", 1)
     if space is None:
@@ -264,7 +278,7 @@ def _covenant(seen: Seen, seat: str) -> Card[Msg] | None:
             Row(Msg("Shards"), _num(card.shards))]
     if card.upgrades:
         rows.append(Row(Msg("Upgrades"), _text(listed(card.upgrades))))
-    states = [card.hp_line] if card.fallen or card.hp > TRACK else []  # fallen; or the "+12" token on the board
+    states = [card.hp_line] if card.fallen else []  # "fallen", as the Pi's card says it; HP above 12 is no state
     return Card(_text(card.name), rows, [*states, *conditions(hero, state)])
 
 

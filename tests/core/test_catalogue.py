@@ -14,9 +14,10 @@ from typing import get_args
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
+from locale_texts import catalogue_texts
 
 from companion.core.flow import Layer, reject
-from companion.core.messages import LOCALE_DIR, catalogue
+from companion.core.messages import LOCALE_DIR, Msg, catalogue
 from companion.games.covenant.schema import RoomType
 from companion.games.descent.treachery import KINDS
 
@@ -159,3 +160,18 @@ def test_a_refusal_reads_in_the_language_asked_and_in_english_for_one_unknown() 
     assert refused.text("ar") == refused.msg.text("ar") and "الفارس المنفي" in refused.text("ar")
     assert refused.text("be") == refused.msg.text("be") and "Выгнаны рыцар" in refused.text("be")
     assert refused.text("fr") == "It is not Exiled Knight's turn."
+
+
+GLUED = re.compile(r"[لبكفو]ـ\{(\w+)\}")
+
+
+def test_no_arabic_message_glues_a_prefix_to_a_name() -> None:
+    """A prefix glued to a name's field cannot read right for every name: before the article «لـ» merges
+    (لِ + الغوبلن is «للغوبلن»), before a name without one it joins («لتومبل»); the table read «بقي لـالغوبلن».
+    A name stands as a word of its own; a number may take a prefix («بـ3 نردات»)."""
+    glued = [(where, text) for where, text in catalogue_texts("ar")
+             for m in GLUED.finditer(text) if m.group(1) not in COUNTS | {"total"}]
+    assert not glued
+    goblin = {"en": "Goblin", "ar": "الغوبلن", "be": "Гоблін"}
+    left = Msg("{monster} has {hp} HP left.", {"monster": goblin, "hp": 3})
+    assert left.text("ar") == "نقاط حياة الغوبلن الباقية: 3."

@@ -8,16 +8,17 @@ import queue
 import unicodedata
 from pathlib import Path
 
+import msgspec
 import pytest
 from web_helpers import table_of
 
 from companion.core.flow import Act, Source, Throw, ThrowPrompt
-from companion.core.messages import Lang
+from companion.core.messages import Lang, Msg
 from companion.core.rules import Session, find
 from companion.store import Store, StoredSession
 from companion.table import Table
 from companion.web.tokens import SPECTATOR
-from companion.web.views import PhoneView, phone_view
+from companion.web.views import PhoneView, Ruling, phone_view, render, snapshot
 
 
 def rows(view: PhoneView[str]) -> dict[str, str]:
@@ -53,6 +54,16 @@ def test_a_covenant_hero_sees_their_hp_with_its_maximum_in_their_language(tmp_pa
     assert "end" in {c.id for c in view.prompt.choices}
 
 
+@pytest.mark.parametrize("lang", ["ar", "en", "be"])
+def test_a_healthy_covenant_hero_has_no_state(tmp_path: Path, lang: Lang) -> None:
+    """A state is what applies to the hero (fallen, cursed, poisoned, carrying the Covenant), as on the Pi's hero
+    card: the Exiled Knight's full 14 HP is its HP row, not a state («HP 14/14 (+12 token…)» was one)."""
+    table, session = table_of(tmp_path, "covenant")
+    view = phone_view(table, "knight", lang)
+    assert session.state.heroes["knight"].hp == 14 and rows(view)[Msg("HP").text(lang)] == "14/14"
+    assert view.card is not None and view.card.states == []
+
+
 def test_arabic_is_sent_in_logical_order_and_unshaped(tmp_path: Path) -> None:
     """The browser shapes and orders Arabic itself: no presentation forms, no reordering marks of the Kivy layout."""
     table, _ = table_of(tmp_path, "covenant")
@@ -61,6 +72,17 @@ def test_arabic_is_sent_in_logical_order_and_unshaped(tmp_path: Path) -> None:
     for text in texts(view):
         assert not any(unicodedata.name(ch, "").startswith("ARABIC LETTER") and "FORM" in unicodedata.name(ch, "")
                        for ch in text), text
+
+
+@pytest.mark.parametrize(("lang", "drawn"), [("ar", "حصيلة \u20669\u00a0−\u00a07\u00a0+\u00a02\u2069 → 4"),
+                                             ("en", "Total 9 − 7 + 2 → 4")])
+def test_an_arabic_sum_is_isolated_left_to_right(tmp_path: Path, lang: Lang, drawn: str) -> None:
+    """In a right-to-left page the browser reverses a sum's terms unless it is isolated (UAX #9): an Arabic view
+    holds each sum in LRI…PDI, on one line; a left-to-right one needs no mark."""
+    table, _ = table_of(tmp_path, "covenant")
+    view = msgspec.structs.replace(snapshot(table, "knight"), rulings=[Ruling(Msg("{name}", {"name": {
+        "ar": "حصيلة 9 − 7 + 2 → 4", "en": "Total 9 − 7 + 2 → 4", "be": ""}}), None)])
+    assert render(view, lang).rulings[0].text == drawn
 
 
 def test_only_the_seat_whose_prompt_it_is_may_answer_it_and_a_spectator_sees_no_buttons(tmp_path: Path) -> None:
@@ -99,7 +121,9 @@ def test_before_their_own_attack_a_hero_sees_the_exact_odds(tmp_path: Path) -> N
     odds = session.rules.odds(session.state, "knight", "m1")  # type: ignore[attr-defined]
     view = phone_view(table, "knight", "en")
     assert view.odds is not None and len(view.odds) == 1
-    assert view.odds[0].value.startswith(f"{round(float(odds.hit) * 100)}% to hit")
+    # Each number bound to its words by a no-break space, as the Pi's screen binds them: never wrapped alone.
+    assert view.odds[0].value == (f"{round(float(odds.hit) * 100)}%\u00a0to hit\u00a0· expected "
+                                  f"damage\u00a0{float(odds.damage):.1f}")
     assert phone_view(table, "sorceress", "en").odds is None
 
 
@@ -127,6 +151,21 @@ def test_a_descent_hero_sees_their_wounds_tokens_and_dice(tmp_path: Path, lang: 
     assert not any(c.enabled for c in view.prompt.choices)
 
 
+@pytest.mark.parametrize("lang", ["ar", "en", "be"])
+def test_a_descent_choice_names_its_figure_in_the_phones_language(tmp_path: Path, lang: Lang) -> None:
+    """A Descent action aimed at a figure (the referee's "Move a figure") names it as the Pi's screen does
+    (companion/ui/descent/names.py), never by its id: Arabic read «حرّك مجسّمًا: dragon»."""
+    table, session = table_of(tmp_path, "descent")
+    view = phone_view(table, "hugo", lang)
+    assert view.prompt is not None
+    moves = {c.id.split(":", 1)[1]: c.label for c in view.prompt.choices if c.id.startswith("move:")}
+    assert moves, [c.id for c in view.prompt.choices]
+    for fid, label in moves.items():
+        figure = session.state.figure(fid)  # type: ignore[attr-defined]
+        name = figure.named()[lang] or figure.en  # a figure the map names in English only keeps its English name
+        assert label.endswith(f": {name}"), (fid, label)
+
+
 def test_before_retiring_a_dungeon_roll_player_sees_the_exact_chance_of_the_next_level(tmp_path: Path) -> None:
     """Ruling R-DR-17: at the regroup, the experience banked by retiring and the exact chance of clearing the
     next level with the party left (a lone thief clears two dice unless both are monsters: 3/4)."""
@@ -146,7 +185,8 @@ def test_before_retiring_a_dungeon_roll_player_sees_the_exact_chance_of_the_next
     assert session.state.phase == "regroup"
     view = phone_view(table, "knight", "en")
     assert view.odds is not None
-    assert {r.label: r.value for r in view.odds} == {"Retire now": "1 experience", "Chance to clear level 2": "75%"}
+    assert {r.label: r.value for r in view.odds} == {"Retire now": "1\u00a0experience",
+                                                     "Chance to clear level 2": "75%"}
     assert phone_view(table, "spellsword", "en").odds is None
     arabic = phone_view(table, "knight", "ar").odds
     assert arabic is not None and arabic[1].label == "فرصة اجتياز المستوى 2"
