@@ -157,8 +157,8 @@ def _panel(ui: Ui, narrow: bool, kwargs: dict[str, Any]) -> dict[str, Any]:
 
 
 class TallGrid(GridLayout):
-    """A grid as tall as its rows (the content of a scroll view), in `most_cols` columns or as few fewer as leave
-    each button room for its longest word at its smallest font: four columns beside the board cut «поле 14» into
+    """A grid as tall as its rows (the content of a scroll view), in `most_cols` columns, or fewer where a button
+    would have no room for its longest word at its smallest font: four columns beside the board cut «поле 14» into
     «поле» over a lone «14» (the explorer, issue 21)."""
 
     most_cols = NumericProperty(1)
