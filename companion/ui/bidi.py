@@ -182,13 +182,18 @@ def bind_numbers(text: str) -> str:
     when no word follows ("falls 5/6", "bonus 1 = 16", "round 1,"), to the word before it; and a separator
     standing alone ("·") to the word before it; an operator or a dash to both its neighbours. So a wrap never
     leaves "4" at a line's end and its "actions" on the next, nor "bonus 1" on one line and "= 16" on the
-    next, nor a line starting with "—"."""
+    next, nor a line starting with "—".
+
+    A word is read without its direction marks: `Ui.t` holds each value of an Arabic sentence left to right
+    between two LRMs, and «المتوقع: 4.8», its number so marked not seen as one, was wrapped before «4.8»
+    (the explorer)."""
     paragraphs = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
         glue = [" "] * len(words)  # glue[i]: what joins words[i - 1] and words[i]
-        for i, word in enumerate(words):
-            after = words[i + 1] if i + 1 < len(words) else ""
+        bare = [word.translate(_MARKS) for word in words]
+        for i, word in enumerate(bare):
+            after = bare[i + 1] if i + 1 < len(words) else ""
             if (word in _OPERATORS or word in _DASHES) and 0 < i < len(words) - 1:
                 glue[i] = glue[i + 1] = NBSP
             elif _NUMBER.match(word) and after[:1].isalpha():

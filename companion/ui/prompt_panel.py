@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
+from kivy.properties import NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
@@ -111,8 +112,8 @@ class PromptPanel(Panel):
             cols = 1 if count <= 2 else 3 if short else 2
         # Each row as tall as its tallest button: in a narrow column an Arabic name wraps to two lines that the
         # smallest font does not fit into one touch's height («الغوبلن (نقاط الحياة 5)», the explorer).
-        grid = kept.get("grid", TallGrid, cols=cols, spacing=self.spacing, orientation="rl-tb" if ui.rtl else "lr-tb",
-                        row_force_default=False, row_default_height=ui.touch)
+        grid = kept.get("grid", TallGrid, most_cols=cols, spacing=self.spacing, orientation="rl-tb" if ui.rtl else
+                        "lr-tb", row_force_default=False, row_default_height=ui.touch)
         buttons: list[Widget] = []
         for choice in choices:  # a choice's button is kept as long as the choice is offered
             place = f"target/{choice.key}" if self.opened else f"choice/{choice.key}"
@@ -125,6 +126,7 @@ class PromptPanel(Panel):
             self.buttons["back"] = back
             buttons.append(back)
         fill(grid, buttons)
+        grid.fit_cols()
         body = kept.get("body", Column, spacing=self.spacing)
         fill(body, [*shown, grid])
         scroll = kept.get("scroll", FitScroll)
@@ -155,11 +157,24 @@ def _panel(ui: Ui, narrow: bool, kwargs: dict[str, Any]) -> dict[str, Any]:
 
 
 class TallGrid(GridLayout):
-    """A grid as tall as its rows: the content of a scroll view."""
+    """A grid as tall as its rows (the content of a scroll view), in `most_cols` columns, or fewer where a button
+    would have no room for its longest word at its smallest font: four columns beside the board cut «поле 14» into
+    «поле» over a lone «14» (the explorer, issue 21)."""
+
+    most_cols = NumericProperty(1)
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(size_hint_y=None, **kwargs)
+        super().__init__(size_hint_y=None, cols=kwargs.get("most_cols", 1), **kwargs)
         self.bind(minimum_height=self.setter("height"))
+        self.bind(width=self.fit_cols, most_cols=self.fit_cols)
+
+    def fit_cols(self, *_: object) -> None:
+        least = max((c.least_width() for c in self.children if isinstance(c, BigButton)), default=0.0)
+        room = self.width - self.padding[0] - self.padding[2]
+        cols = int(self.most_cols)
+        while cols > 1 and (room - self.spacing[0] * (cols - 1)) / cols < least:
+            cols -= 1
+        self.cols = cols
 
 
 class Transcript(ScrollView):

@@ -140,10 +140,18 @@ class BigButton(Filled, ButtonBehavior, BidiLabel):
         if self.grow:  # the same text keeps its texture: no new size comes to set the height again
             self.height = max(ui.touch, self.texture_size[1] + ui.gap)
 
+    def _words(self) -> list[str]:
+        """The words as the wrap sees them: a number bound to its noun is one ("space 17" wrapped to "space" and a
+        lone "17" in a narrow button, the explorer found, where a smaller font would have held both)."""
+        return [w for w in bind_numbers(self.logical).replace("\n", " ").split(" ") if w]
+
+    def least_width(self) -> float:
+        """The narrowest this button keeps each of its words whole, at its smallest font."""
+        widest = max(map(measurer(int(self.smallest_font_size), self.bold), self._words()), default=0.0)
+        return widest + 2 * (self.padding[0] + self.padding[2]) + 2
+
     def _relayout(self, *_: object) -> None:
-        # The words as the wrap sees them: a number bound to its noun is one ("space 17" wrapped to "space" and a
-        # lone "17" in a narrow button, the explorer found, where a smaller font would have held both).
-        words = [w for w in bind_numbers(self.logical).replace("\n", " ").split(" ") if w]
+        words = self._words()
         if words:
             room = self.width - 2 * (self.padding[0] + self.padding[2]) - 2
             size = self.full_font_size

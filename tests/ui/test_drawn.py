@@ -272,6 +272,18 @@ def test_a_bound_calculation_too_wide_for_its_line_is_cut_where_no_number_is_orp
                 assert not nothing_orphaned(shown), (lang, width, shown.paragraphs)
 
 
+def test_a_number_held_left_to_right_in_an_arabic_sentence_stays_with_its_label() -> None:
+    """The long explorer run found the odds of an attack, «…والضرر المتوقع:» on one line and «4.8» alone on the
+    next: `Ui.t` holds a value between LRMs in Arabic, and the number so marked was not bound to its label."""
+    from companion.ui.theme import Ui
+
+    for lang in ("ar", "en", "be"):
+        text = Ui(lang).t("Chance to hit: {percent}% · expected damage: {damage}", percent=87, damage="4.8")
+        for width in range(150, 500, 5):  # from where a label and its number fit a line
+            shown = laid_out(text, width=width, rtl=lang == "ar")
+            assert not nothing_orphaned(shown), (lang, width, shown.paragraphs)
+
+
 def test_a_line_is_measured_as_drawn_not_in_reading_order() -> None:
     """The long run found «تتحرك صيادة الصقر مساحة واحدة» 269 px wide in 268: wrapped by its width in reading
     order, then reordered, an Arabic line is a pixel wider (the font's kerning pairs differ)."""

@@ -23,6 +23,8 @@ from explore_checks import (
     translated,
 )
 
+from companion.ui.rulebook import rule_texts, sections
+
 WINDOW = (0.0, 0.0, 800.0, 480.0)
 
 
@@ -93,6 +95,14 @@ def test_a_data_name_in_a_sentence_is_found() -> None:
         assert no_data_names(screen(text(1, line, WINDOW))), line
     for line in ("Right-hand door", "R-DR-17", "Vorpal Sword", "3 − 2 = 1"):
         assert not no_data_names(screen(text(1, line, WINDOW))), line
+
+
+def test_no_rule_or_ruling_a_citation_opens_holds_a_data_name() -> None:
+    """The long run found `phase-2` in §Shard guardians: the rule window shows the rulebook's words ("the phase 2
+    card", as its other lines write it), in every language, so every text a citation may open is checked here."""
+    for rule, named in rule_texts(sections()).items():
+        for lang, words in named.items():
+            assert not no_data_names(screen(text(1, words, WINDOW), lang=lang)), (rule, lang)
 
 
 def test_english_that_reads_wrong_is_found() -> None:

@@ -111,10 +111,11 @@ class DiceView(Panel):
     def _line(self, title: str, dice: list[str]) -> None:
         """The dice of one place, four a row, after the place's name in the first cell."""
         ui = self.ui
-        rows = -(-(len(dice) + 1) // COLUMNS)
+        # A row as tall as its tallest button: a face that stays whole only on two lines («مقاتل، الآن مقاتل», a
+        # die revived) makes its row taller, where a touch's height drew it 64 px high in 56 (the explorer).
         grid = GridLayout(cols=COLUMNS, spacing=ui.gap / 2, orientation="rl-tb" if ui.rtl else "lr-tb",
-                          row_force_default=True, row_default_height=ui.touch, size_hint_y=None,
-                          height=rows * ui.touch + (rows - 1) * ui.gap / 2)
+                          row_default_height=ui.touch, size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
         heading = label(ui, title, "small", bold=True, color=theme.MUTED)
         heading.bind(width=partial(_fit_words, ui))
         grid.add_widget(heading)
@@ -125,7 +126,8 @@ class DiceView(Panel):
             shown: Msg | Named = face(self.data, self.state, die)
             if die in faces:  # revived or set: the face it will show (the drinker tapped again left no trace)
                 shown = Msg("{die} → {face}", {"die": shown, "face": self._face(die, faces[die])})
-            button = BigButton(ui, ui.text(shown), partial(self.on_tap, die), font_size=ui.font("small"))
+            button = BigButton(ui, ui.text(shown), partial(self.on_tap, die), grow=True, shrink_first=True,
+                               font_size=ui.font("small"))
             button.padding = [ui.px(2), 0, ui.px(2), 0]  # a face's whole name in a quarter of the side
             button.selected = die in chosen
             button.disabled = self.composer is not None and die not in offered
