@@ -18,7 +18,8 @@ from companion.games.covenant.state import Hero
 
 def budget(g: Play, hero: Hero) -> int:
     """Spaces the next move action may cover: the hero's movement, within what the turn's cap leaves."""
-    return min(traits.movement(g.d, g.s, hero), traits.movement_cap(g.d, g.s, hero) - hero.moved)
+    move = traits.movement(g.d, g.s, hero)
+    return min(move, traits.movement_cap(g.d, g.s, hero, move) - hero.moved)
 
 
 def targets(g: Play, hero: Hero) -> list[str]:
