@@ -66,8 +66,9 @@ def _shard_bonuses(d: GameData) -> dict[str, Bonus]:
     return {g.shard.id: g.shard.bonus for g in d.guardians.values()}
 
 
-def attack_bonus(d: GameData, hero: Hero) -> int:
-    return totals(d, hero).attack + hero.turn_attack
+def attack_bonus(d: GameData, hero: Hero, held: Totals | None = None) -> int:
+    """The hero's attack bonus: their totals' (`held`, when the caller has them) and this turn's potion."""
+    return (held or totals(d, hero)).attack + hero.turn_attack
 
 
 def defense(d: GameData, hero: Hero) -> int:
