@@ -491,7 +491,7 @@ def threats(g: Play, hero: Hero) -> dict[str, int]:
     return _threats(g.d, s.board.zone, traits.defense(g.d, hero), gd.phase if awake else None, foes)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def _threats(d: GameData, zone: int, defense: int, guardian_phase: int | None,
              foes: tuple[tuple[str, bool, str], ...]) -> dict[str, int]:
     """`threats` from all it depends on (the guardian's phase when it fights, each monster's kind, rank and
@@ -559,7 +559,7 @@ def _distances_to(g: Play, goal: Iterable[str], blocked: frozenset[str]) -> dict
     return _nearest(g.board, frozenset(goal), blocked)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _nearest(board: Board, goal: frozenset[str], blocked: frozenset[str]) -> dict[str, int]:
     """`_distances_to`, kept per board, goal and blocked spaces: the heroes head for the same few goals
     turn after turn. Read only, as the board's own distances are."""

@@ -36,7 +36,7 @@ def path(g: Play, start: str, goal: str) -> list[str]:
     return list(_route(g.board, start, goal, g.blocked()))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def _route(board: Board, start: str, goal: str, blocked: frozenset[str]) -> tuple[str, ...]:
     """`path` on this board with these spaces blocked, kept: the heroes walk the same ways again and again."""
     shortest = board.distance(start, goal, blocked)

@@ -28,7 +28,7 @@ def boards(data: GameData) -> dict[int, Board]:
     return {zone: board_for(data, zone) for zone in data.boards}
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _blocked(board: Board, unrevealed: tuple[str, ...], hall_open: bool) -> frozenset[str]:
     return frozenset(unrevealed) if hall_open else frozenset((*unrevealed, board.hall))
 

@@ -26,6 +26,7 @@ class Totals:
 
     attack: int
     defense: int
+    """Never above 4 (rulebook "When a monster attacks you")."""
     movement: int
     """The bonuses to movement: the hero card's own movement is not in it (the escape replaces it)."""
     range: int
@@ -41,7 +42,7 @@ def totals(d: GameData, hero: Hero) -> Totals:
                    tuple(hero.shards))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _totals(d: GameData, hero_id: str, weapon: str | None, armour: str | None, accessory: str | None,
             upgrades: tuple[tuple[str, int], ...], shards: tuple[str, ...]) -> Totals:
     spec = d.heroes[hero_id]
