@@ -6,8 +6,8 @@ the state. A key that leaves out something the answer depends on would go unseen
 start each game with empty caches. Here whole bot games are played with the caches warm from game to
 game, then played again input by input with every cache emptied before each input: every prompt, every
 bot decision, every input's events and the state after it must be the same, byte for byte.
-`FUZZ_EXAMPLES` sets the number of games (3 by default). Seen to fail with a hero's totals cached without
-their shards in the key, and the bots' threats without the hero's defense."""
+`FUZZ_EXAMPLES` sets the number of games (3 by default; `make fuzz` runs more). Seen to fail with a hero's
+totals cached without their shards in the key, and the bots' threats without the hero's defense."""
 
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ def test_the_caches_are_found() -> None:
         assert f"companion.games.covenant.{expected}" in names, sorted(names)
 
 
-def test_warm_caches_answer_as_empty_ones_at_every_input() -> None:
+def test_property_warm_caches_answer_as_empty_ones_at_every_input() -> None:
     heroes = list(RULES.data.heroes)
     party_list = [heroes[:2], heroes[1:4], heroes]
     every = caches()
