@@ -22,7 +22,7 @@ class Rng(msgspec.Struct):
     counter: int = 0
 
     def next_u64(self) -> int:
-        data = f"{self.seed}:{self.counter}".encode()
+        data = b"%d:%d" % (self.seed, self.counter)  # the bytes of f"{seed}:{counter}", without a str between
         self.counter += 1
         return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
 

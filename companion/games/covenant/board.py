@@ -53,6 +53,13 @@ class Board:
         """The spaces one can move to from `start` in 1 to `budget` spaces, sorted by id."""
         return tuple(sorted(sp for sp, n in self.distances(start, blocked).items() if 0 < n <= budget))
 
+    @lru_cache(maxsize=4096)  # noqa: B019
+    def in_reach(self, start: str, blocked: frozenset[str], moves: int, rng: int, target: str) -> bool:
+        """Whether moving at most `moves` spaces from `start`, never into a blocked space, can end within
+        `rng` spaces of `target` (range counted through any space)."""
+        reach = self.distances(start, blocked)
+        return any(far <= rng and reach.get(sp, moves + 1) <= moves for sp, far in self.distances(target).items())
+
     def step_toward(self, start: str, goal: str, steps: int, blocked: frozenset[str]) -> list[str]:
         """The spaces of a shortest path from `start` toward `goal`, at most `steps` long.
 

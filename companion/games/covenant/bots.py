@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Callable, Iterable
-from functools import cache, cached_property, lru_cache
+from functools import cache, lru_cache
 from typing import TypeVar
 
 from companion.core.flow import (
@@ -33,8 +33,9 @@ from companion.core.flow import (
     ThrowPrompt,
 )
 from companion.games.covenant import combat, death, monsters, traits
+from companion.games.covenant.board import Board
 from companion.games.covenant.data import GameData
-from companion.games.covenant.play import Play
+from companion.games.covenant.play import Play, boards
 from companion.games.covenant.state import ChooseStep, GameState, Hero, Pile
 
 HEAL_BELOW = 0.5
@@ -185,6 +186,9 @@ class _Turn:
         self.spec = g.d.heroes[self.hero.id]
         self.options = {o.id: o.targets for o in prompt.options}
         self.blocked = g.blocked()
+        # Worked out when first asked, at most once: functools.cached_property takes a lock on each read.
+        self._heals: list[str] | None = None
+        self._threats: dict[str, int] | None = None
 
     def act(self, action: str, target: str | None = None, **args: str | int) -> Act:
         return Act(actor=self.hero.id, action=action, target=target, args=dict(args))
@@ -298,10 +302,12 @@ class _Turn:
             return self.act("drink", heals[0])
         return None
 
-    @cached_property
+    @property
     def heals(self) -> list[str]:
-        """My healing potions, the smallest first."""
-        return _heal_potions(self.g, self.hero)
+        """My healing potions, the smallest first (worked out once per decision)."""
+        if self._heals is None:
+            self._heals = _heal_potions(self.g, self.hero)
+        return self._heals
 
     def _missing(self) -> int:
         return traits.max_hp(self.g.d, self.hero) - self.hero.hp
@@ -311,9 +317,11 @@ class _Turn:
         far = g.board.distance(self.hero.space, g.board.hall)
         return g.hall_open() and far is not None and far <= g.d.guardians[self.s.board.zone].range
 
-    @cached_property
+    @property
     def threats(self) -> dict[str, int]:
-        return threats(self.g, self.hero)
+        if self._threats is None:
+            self._threats = threats(self.g, self.hero)
+        return self._threats
 
     def _in_danger(self) -> bool:
         return self.hero.hp <= _worst_case(self.g) and self.hero.hp <= self.threats.get(self.hero.space, 0)
@@ -474,24 +482,33 @@ def _worst_case(g: Play) -> int:
 def threats(g: Play, hero: Hero) -> dict[str, int]:
     """For each space, the most damage `hero` could take there in the next monster phase: each attack
     of an awake (or provoked) guardian whose range covers it, and each monster that can reach it."""
-    s, d, board = g.s, g.d, g.board
-    defense = traits.defense(d, hero)
-    found: dict[str, int] = {}
+    s = g.s
     gd = s.guardian
-    if (gd.awake or gd.provoked) and not gd.defeated:
-        spec = traits.guardian_spec(d, s)
-        phase = traits.guardian_phase(d, s)
+    bearer = s.escape.bearer if s.escape is not None else None
+    foes = tuple((m.kind, m.elite, m.space) for m in s.monsters
+                 if not (m.origin == "pursuer" and bearer is not None and bearer != hero.id))
+    awake = (gd.awake or gd.provoked) and not gd.defeated
+    return _threats(g.d, s.board.zone, traits.defense(g.d, hero), gd.phase if awake else None, foes)
+
+
+@lru_cache(maxsize=256)
+def _threats(d: GameData, zone: int, defense: int, guardian_phase: int | None,
+             foes: tuple[tuple[str, bool, str], ...]) -> dict[str, int]:
+    """`threats` from all it depends on (the guardian's phase when it fights, each monster's kind, rank and
+    space), kept: the board stays the same through a hero's turn. Read only."""
+    board = boards(d)[zone]
+    found: dict[str, int] = {}
+    if guardian_phase is not None:
+        spec = d.guardians[zone]
+        phase = spec.phases[guardian_phase]
         crowned = board.around(board.hall) if spec.ability == "crown_strike" else ()
         for sp, far in board.distances(board.hall).items():
             if far <= spec.range:
                 found[sp] = phase.attacks * (max(1, phase.damage - defense) + (sp in crowned))
-    bearer = s.escape.bearer if s.escape is not None else None
-    for m in s.monsters:
-        if m.origin == "pursuer" and bearer is not None and bearer != hero.id:
-            continue
-        spec_m = traits.monster_spec(d, m)
-        blow = max(2 if "brutality" in spec_m.abilities else 1, traits.monster_damage(d, m) - defense)
-        for sp, far in board.distances(m.space).items():
+    for kind, elite, space in foes:
+        spec_m = d.monsters[kind]
+        blow = max(2 if "brutality" in spec_m.abilities else 1, traits.kind_damage(d, kind, elite) - defense)
+        for sp, far in board.distances(space).items():
             if far <= monsters.MONSTER_MOVE + spec_m.range:
                 found[sp] = found.get(sp, 0) + blow
     return found
@@ -539,7 +556,14 @@ def _monster_left(g: Play, uid: str) -> int:
 
 def _distances_to(g: Play, goal: Iterable[str], blocked: frozenset[str]) -> dict[str, int]:
     """Moves from every space to the nearest goal space, never through a blocked space."""
-    links = g.board.links
+    return _nearest(g.board, frozenset(goal), blocked)
+
+
+@lru_cache(maxsize=512)
+def _nearest(board: Board, goal: frozenset[str], blocked: frozenset[str]) -> dict[str, int]:
+    """`_distances_to`, kept per board, goal and blocked spaces: the heroes head for the same few goals
+    turn after turn. Read only, as the board's own distances are."""
+    links = board.links
     seen = {sp: 0 for sp in goal if sp not in blocked}
     todo = deque(seen)
     while todo:

@@ -57,6 +57,10 @@ STEP_LIMIT = 10_000
 """More automatic steps than this after one input means a rule loops: a programmer error."""
 
 
+_ACTION_LABELS = {name: Msg("{action}", {"action": action}) for name, action in turn.ACTION_NAMES.items()}
+"""Each action's button label, made once: every prompt offers them."""
+
+
 class EngineError(RuntimeError):
     """A bug in the engine (never a player's mistake: those are rejections)."""
 
@@ -83,7 +87,7 @@ class CovenantRules:
             return _step_prompt(g, state.pending[0])
         hero = state.heroes[state.active]
         return ActionPrompt(actor=hero.id, rule="§Your turn", options=[
-            Option(id=name, label=Msg("{action}", {"action": turn.ACTION_NAMES[name]}), targets=targets,
+            Option(id=name, label=_ACTION_LABELS[name], targets=targets,
                    target_labels={t: label for t in targets if (label := labels.target(g, name, t)) is not None}
                    if name in labels.NAMED_TARGETS else {})
             for name, targets in turn.options(g, hero).items()])

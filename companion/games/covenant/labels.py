@@ -25,6 +25,8 @@ def _name(name: Named) -> Msg:
 
 GOLD = Plural("{n} gold", "{n} gold")
 
+_END_TURN = _name(named("End the turn"))
+
 NAMED_TARGETS = frozenset({"attack", "fireball", "trade", "revive", "drink", "buy", "pickup", "end"})
 """Actions whose targets have names; the others' targets are board spaces."""
 
@@ -48,7 +50,7 @@ def target(g: Play, action: str, item: str) -> Msg | None:
         name = shard_name(g, item[6:]) if item.startswith("shard:") else PILES.get(item)
         return Msg("{name}", {"name": name}) if name else None
     if action == "end":
-        return _name(named("End the turn"))
+        return _END_TURN
     return None
 
 

@@ -88,9 +88,8 @@ def act(g: Play, m: Monster, chosen: str | None = None) -> bool:
     # nearest is the one fewest spaces away (R-MON-2).
     cost: dict[str, int] = {}
     for h in heroes:
-        around = board.distances(h.space)
-        if any(dist <= rng and reach.get(sp, MONSTER_MOVE + 1) <= MONSTER_MOVE for sp, dist in around.items()):
-            cost[h.id] = reach.get(h.space, around[m.space])
+        if board.in_reach(m.space, blocked, MONSTER_MOVE, rng, h.space):
+            cost[h.id] = reach.get(h.space, board.distances(h.space)[m.space])
     if not cost:
         _advance_on_nearest(g, m, heroes, blocked)
         return True

@@ -10,15 +10,19 @@ turn's movement cap.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from companion.core.messages import Plural
 from companion.games.covenant import escape, guardians, traits
+from companion.games.covenant.board import Board
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import Hero
 
 
 def budget(g: Play, hero: Hero) -> int:
     """Spaces the next move action may cover: the hero's movement, within what the turn's cap leaves."""
-    return min(traits.movement(g.d, g.s, hero), traits.movement_cap(g.d, g.s, hero) - hero.moved)
+    move = traits.movement(g.d, g.s, hero)
+    return min(move, traits.movement_cap(g.d, g.s, hero, move) - hero.moved)
 
 
 def targets(g: Play, hero: Hero) -> list[str]:
@@ -29,13 +33,18 @@ def targets(g: Play, hero: Hero) -> list[str]:
 def path(g: Play, start: str, goal: str) -> list[str]:
     """The spaces a move from `start` to `goal` enters, `goal` last: a shortest way along open spaces,
     outside the hall when a way outside it is as short (R-TURN-4)."""
-    board, blocked = g.board, g.blocked()
+    return list(_route(g.board, start, goal, g.blocked()))
+
+
+@lru_cache(maxsize=4096)
+def _route(board: Board, start: str, goal: str, blocked: frozenset[str]) -> tuple[str, ...]:
+    """`path` on this board with these spaces blocked, kept: the heroes walk the same ways again and again."""
     shortest = board.distance(start, goal, blocked)
     assert shortest is not None, (start, goal)
     around = blocked | {board.hall} if goal != board.hall and start != board.hall else blocked
     if board.distance(start, goal, around) == shortest:
         blocked = around
-    return board.step_toward(start, goal, shortest, blocked)
+    return tuple(board.step_toward(start, goal, shortest, blocked))
 
 
 def crosses_locked_hall(g: Play, hero: Hero, goal: str) -> bool:

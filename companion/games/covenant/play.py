@@ -7,7 +7,7 @@ schedule what must come next (a card to draw, a die to roll, a choice to make) i
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 
 from companion.core.flow import Event
 from companion.core.messages import Field, Msg, Named, Plural, listed, named, verbatim
@@ -20,6 +20,17 @@ from companion.games.covenant.state import GameState, Hero, Monster, Pending
 @cache
 def board_for(data: GameData, zone: int) -> Board:
     return Board(data.boards[zone])
+
+
+@cache
+def boards(data: GameData) -> dict[int, Board]:
+    """Every zone's board, made once per game data: a rule asks for the board many times an input."""
+    return {zone: board_for(data, zone) for zone in data.boards}
+
+
+@lru_cache(maxsize=256)
+def _blocked(board: Board, unrevealed: tuple[str, ...], hall_open: bool) -> frozenset[str]:
+    return frozenset(unrevealed) if hall_open else frozenset((*unrevealed, board.hall))
 
 
 @cache
@@ -36,15 +47,22 @@ def monster_names(data: GameData, elite: bool) -> dict[str, Named]:
     return {k: spec.named() for k, spec in data.monsters.items()}
 
 
+@cache
+def guardian_names(data: GameData) -> dict[int, Named]:
+    """Every zone's guardian's name, made once per game data: every attack on it and its label name it."""
+    return {zone: spec.named() for zone, spec in data.guardians.items()}
+
+
 class Play:
     def __init__(self, state: GameState, data: GameData) -> None:
         self.s = state
         self.d = data
         self.events: list[Event] = []
+        self._boards = boards(data)
 
     @property
     def board(self) -> Board:
-        return board_for(self.d, self.s.board.zone)
+        return self._boards[self.s.board.zone]
 
     def say(self, kind: str, rule: str, text: str | Plural, data: Mapping[str, Field | list[str]] | None = None,
             /, **fields: Field) -> None:
@@ -66,7 +84,7 @@ class Play:
         return monster_names(self.d, m.elite)[m.kind]
 
     def guardian_name(self) -> Named:
-        return self.d.guardians[self.s.board.zone].named()
+        return guardian_names(self.d)[self.s.board.zone]
 
     def target_name(self, target: str) -> Named:
         if target == "guardian":
@@ -87,11 +105,9 @@ class Play:
     # ---- where things are ----------------------------------------------------------------------
 
     def blocked(self) -> frozenset[str]:
-        """Spaces nobody may enter now: face-down room slots, and the guardian hall while locked."""
-        closed = set(self.s.board.unrevealed)
-        if not self.hall_open():
-            closed.add(self.board.hall)
-        return frozenset(closed)
+        """Spaces nobody may enter now: face-down room slots, and the guardian hall while locked (one set
+        for each board, slots and lock, so the board's caches of distances find it at once)."""
+        return _blocked(self.board, tuple(self.s.board.unrevealed), self.hall_open())
 
     def hall_open(self) -> bool:
         """The hall opens once at least 4 rooms of this board are revealed (rulebook "Guardian hall")."""

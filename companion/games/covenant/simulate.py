@@ -87,8 +87,13 @@ def _fallback(prompt: Prompt) -> Input:
     return Draw(deck=prompt.deck)
 
 
+_CAUSES = frozenset({"monster-attack", "ambush", "trap", "event", "poison", "fire-aura"})
+
+
 def _damage_source(e: Event) -> str | None:
     """What an event that can make a hero fall names as the cause, or None."""
+    if e.kind not in _CAUSES:
+        return None
     if e.kind in ("monster-attack", "ambush"):
         attacker = e.msg.fields.get("attacker") or e.msg.fields.get("monster")
         return attacker["en"] if isinstance(attacker, dict) else str(attacker)

@@ -1,15 +1,17 @@
 """Numbers derived from the state and the data: a hero's totals, a monster's or guardian's stats.
 
-Nothing here is stored: a hero's attack bonus, defense, movement and range are always recomputed from
-the hero card, equipment, upgrades, shards and this turn's potions, so they can never drift.
+Nothing here is stored in the state: a hero's attack bonus, defense, movement and range come from the
+hero card, equipment, upgrades, shards and this turn's potions. The sums of the cards are kept per set
+of cards held (`totals`), keyed on all of them, so they can never drift.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from companion.games.covenant.data import GameData
-from companion.games.covenant.schema import Bonus, EquipmentSpec, GuardianSpec, MonsterSpec, Phase
+from companion.games.covenant.schema import Bonus, GuardianSpec, MonsterSpec, Phase
 from companion.games.covenant.state import GameState, Hero, Monster
 
 DEFENSE_CAP = 4
@@ -18,21 +20,46 @@ ESCAPE_BEARER_CAP = 6
 ELITE_HP, ELITE_STRENGTH, ELITE_DAMAGE = 4, 1, 1
 
 
-def equipment(d: GameData, hero: Hero) -> list[EquipmentSpec]:
-    return [d.equipment[e] for e in (hero.weapon, hero.armour, hero.accessory) if e is not None]
+@dataclass(frozen=True)
+class Totals:
+    """What a hero's card, equipment, upgrades and shards add up to (this turn's potions aside)."""
+
+    attack: int
+    defense: int
+    """Never above 4 (rulebook "When a monster attacks you")."""
+    movement: int
+    """The bonuses to movement: the hero card's own movement is not in it (the escape replaces it)."""
+    range: int
+    max_hp: int
+    damage: int
+    min_damage: int
 
 
-def _upgrade(d: GameData, hero: Hero, field: str) -> int:
-    if not hero.upgrades:
-        return 0
-    return sum(getattr(d.upgrades[u].effect, field) * n for u, n in hero.upgrades.items())
+def totals(d: GameData, hero: Hero) -> Totals:
+    """The hero's totals, worked out once for each set of cards they hold: the key is everything they
+    come from, so a hero who gains or loses a card gets fresh totals."""
+    return _totals(d, hero.id, hero.weapon, hero.armour, hero.accessory, tuple(hero.upgrades.items()),
+                   tuple(hero.shards))
 
 
-def _shards(d: GameData, hero: Hero, field: str) -> int:
-    if not hero.shards:
-        return 0
+@lru_cache(maxsize=1024)
+def _totals(d: GameData, hero_id: str, weapon: str | None, armour: str | None, accessory: str | None,
+            upgrades: tuple[tuple[str, int], ...], shards: tuple[str, ...]) -> Totals:
+    spec = d.heroes[hero_id]
+    items = [d.equipment[e] for e in (weapon, armour, accessory) if e is not None]
+    effects = [(d.upgrades[u].effect, n) for u, n in upgrades]
     bonuses = _shard_bonuses(d)
-    return sum(getattr(bonuses[s], field) for s in hero.shards if s in bonuses)
+    held = [bonuses[s] for s in shards if s in bonuses]
+    return Totals(
+        attack=spec.attack + sum(e.attack for e in items) + sum(u.attack * n for u, n in effects)
+        + sum(b.attack for b in held),
+        defense=min(DEFENSE_CAP, spec.defense + sum(e.defense for e in items) + sum(u.defense * n for u, n in effects)
+                    + sum(b.defense for b in held)),
+        movement=sum(e.movement for e in items) + sum(u.movement * n for u, n in effects),
+        range=spec.range + sum(e.range for e in items),
+        max_hp=spec.hp + sum(u.hp * n for u, n in effects),
+        damage=sum(u.damage * n for u, n in effects),
+        min_damage=max((e.min_damage for e in items if e.slot == "weapon"), default=0))
 
 
 @cache
@@ -40,47 +67,36 @@ def _shard_bonuses(d: GameData) -> dict[str, Bonus]:
     return {g.shard.id: g.shard.bonus for g in d.guardians.values()}
 
 
-def attack_bonus(d: GameData, hero: Hero) -> int:
-    spec = d.heroes[hero.id]
-    return (spec.attack + sum(e.attack for e in equipment(d, hero)) + _upgrade(d, hero, "attack")
-            + _shards(d, hero, "attack") + hero.turn_attack)
+def attack_bonus(d: GameData, hero: Hero, held: Totals | None = None) -> int:
+    """The hero's attack bonus: their totals' (`held`, when the caller has them) and this turn's potion."""
+    return (held or totals(d, hero)).attack + hero.turn_attack
 
 
 def defense(d: GameData, hero: Hero) -> int:
     """Total defense from every source, never above 4 (rulebook "When a monster attacks you")."""
-    raw = (d.heroes[hero.id].defense + sum(e.defense for e in equipment(d, hero))
-           + _upgrade(d, hero, "defense") + _shards(d, hero, "defense"))
-    return min(DEFENSE_CAP, raw)
+    return totals(d, hero).defense
 
 
 def movement(d: GameData, s: GameState, hero: Hero) -> int:
     """Spaces one move action covers. During the escape it becomes 6 plus the usual bonuses."""
-    bonuses = sum(e.movement for e in equipment(d, hero)) + _upgrade(d, hero, "movement") + hero.turn_movement
     base = ESCAPE_MOVEMENT if s.escape is not None else d.heroes[hero.id].movement
-    return max(1, base + bonuses)
+    return max(1, base + totals(d, hero).movement + hero.turn_movement)
 
 
-def movement_cap(d: GameData, s: GameState, hero: Hero) -> int:
-    """Spaces a turn may cover: twice the movement, or 6 for the Covenant Bearer in the escape (R-TURN-3)."""
+def movement_cap(d: GameData, s: GameState, hero: Hero, move: int | None = None) -> int:
+    """Spaces a turn may cover: twice the movement (`move`, when the caller has it), or 6 for the
+    Covenant Bearer in the escape (R-TURN-3)."""
     if s.escape is not None and s.escape.bearer == hero.id:
         return ESCAPE_BEARER_CAP
-    return 2 * movement(d, s, hero)
+    return 2 * (movement(d, s, hero) if move is None else move)
 
 
 def attack_range(d: GameData, hero: Hero) -> int:
-    return d.heroes[hero.id].range + sum(e.range for e in equipment(d, hero))
+    return totals(d, hero).range
 
 
 def max_hp(d: GameData, hero: Hero) -> int:
-    return d.heroes[hero.id].hp + _upgrade(d, hero, "hp")
-
-
-def damage_bonus(d: GameData, hero: Hero) -> int:
-    return _upgrade(d, hero, "damage")
-
-
-def min_damage(d: GameData, hero: Hero) -> int:
-    return max((e.min_damage for e in equipment(d, hero) if e.slot == "weapon"), default=0)
+    return totals(d, hero).max_hp
 
 
 def monster_spec(d: GameData, m: Monster) -> MonsterSpec:
@@ -96,7 +112,12 @@ def monster_strength(d: GameData, m: Monster) -> int:
 
 
 def monster_damage(d: GameData, m: Monster) -> int:
-    return d.monsters[m.kind].damage + (ELITE_DAMAGE if m.elite else 0)
+    return kind_damage(d, m.kind, m.elite)
+
+
+def kind_damage(d: GameData, kind: str, elite: bool) -> int:
+    """The damage of a monster of this kind, elite or not."""
+    return d.monsters[kind].damage + (ELITE_DAMAGE if elite else 0)
 
 
 def guardian_spec(d: GameData, s: GameState) -> GuardianSpec:

@@ -27,7 +27,9 @@ ACTION_NAMES = {
 def reveal_targets(g: Play, hero: Hero) -> list[str]:
     if explore.reveal_blocked(g):
         return []
-    return [slot for slot in g.s.board.unrevealed if g.board.adjacent(hero.space, slot)]
+    here = hero.space
+    around = g.board.links[here]
+    return [slot for slot in g.s.board.unrevealed if slot == here or slot in around]
 
 
 def pickup_targets(g: Play, hero: Hero) -> list[str]:
@@ -43,8 +45,10 @@ def pickup_targets(g: Play, hero: Hero) -> list[str]:
 
 
 def trade_targets(g: Play, hero: Hero) -> list[str]:
+    here = hero.space
+    around = g.board.links[here]
     return [h.id for h in g.s.heroes.values()
-            if h is not hero and g.board.adjacent(hero.space, h.space) and _gives(g, hero, h)]
+            if h is not hero and (h.space == here or h.space in around) and _gives(g, hero, h)]
 
 
 def _gives(g: Play, hero: Hero, receiver: Hero) -> bool:
@@ -93,6 +97,7 @@ TARGETS: dict[str, Callable[[Play, Hero], list[str]]] = {
 }
 FREE = ("revive", "buy", "end")
 """Actions that may cost no action point (revive for gold, buying, ending the turn)."""
+_FREE_TARGETS = {action: offered for action, offered in TARGETS.items() if action in FREE}
 
 
 def targets(g: Play, hero: Hero, action: str) -> list[str]:
@@ -104,8 +109,12 @@ def targets(g: Play, hero: Hero, action: str) -> list[str]:
 
 def options(g: Play, hero: Hero) -> dict[str, list[str]]:
     """Every action allowed now, with its targets (an action with no target is not offered)."""
-    found = {action: targets(g, hero, action) for action in TARGETS}
-    return {k: v for k, v in found.items() if v}
+    found: dict[str, list[str]] = {}
+    for action, offered in (TARGETS if g.s.actions >= 1 else _FREE_TARGETS).items():
+        allowed = offered(g, hero)
+        if allowed:
+            found[action] = allowed
+    return found
 
 
 def check(g: Play, act: Act) -> Rejection | None:
