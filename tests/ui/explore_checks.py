@@ -275,6 +275,18 @@ TAP_CHECKS: dict[str, Callable[[Tap], list[str]]] = {
 # ---- the home screen after a restart --------------------------------------------------------------------
 
 
+DIRECTION_MARKS = "\u200e\u200f\u2066\u2067\u2068\u2069"
+"""What a translated text puts around a field, to keep its direction (an empty field leaves them alone)."""
+
+
+def resume_buttons(texts: Sequence[str], resume: str) -> list[str]:
+    """The texts of the home screen's targets that resume a game: they start as `resume` (its "Resume {game}"
+    with no game) does. In Arabic that is "متابعة \u200e\u200e": its empty game's marks are no part of the start
+    (the explorer, issue 21: read with them, every Arabic resume button went unseen)."""
+    start = resume.strip(" " + DIRECTION_MARKS)
+    return [text for text in texts if text.startswith(start)]
+
+
 def every_game_resumable(unfinished: Sequence[Sequence[str]], offered: Sequence[str]) -> list[str]:
     """The home screen offers every unfinished game (`unfinished`: each one's heroes by the names they have
     now, in the screen's language; `offered`: the texts of its resume buttons), each named by its heroes."""

@@ -594,7 +594,7 @@ class Explorer(Driver):
         if self.screen() != "home" and self.has(self.t("Home")):  # a leg before this one left a game in front
             yield from self.tap_text(self.t("Home"))
         expected = self.expected()
-        offered = [t[0] for t in self.targets() if t[0].startswith(self.t("Resume {game}", game="").strip())]
+        offered = ec.resume_buttons([t[0] for t in self.targets()], self.t("Resume {game}", game=""))
         if self.has(self.t("Back to the game")):  # the game the app came back to by itself, with its heroes
             offered.append(", ".join(self.hero_names(self.app.lang)))
         self.report_problems("every game resumable", ec.every_game_resumable(expected, offered))
