@@ -23,6 +23,7 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Generator, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ from companion.core.flow import (
     ChoicePrompt,
     Choose,
     Draw,
+    Rejection,
     Roll,
     Throw,
 )
@@ -452,7 +454,8 @@ class Explorer(Driver):
         """A finger on Descent's map while an action is aimed: the squares the app marked as what it takes once
         a square was refused twice (that square, tapped again, changes nothing: the marks already say what
         to tap), else half the time a square the engine would take, asked of the aim as a table would see it
-        marked, and half the time any figure (what the engine refuses must never be sent)."""
+        marked (for a template, where it lies as turned now), and half the time any figure, or for a
+        template any square (what the engine refuses must never be sent)."""
         app = self.app
         aim, state = app.descent.aim, app.session.state
         if aim.action == "door" and state.map.doors:
@@ -462,7 +465,14 @@ class Explorer(Driver):
             return self.rnd.choice([c for c in aim.offered if c != aim.refused] or list(aim.offered)), None
         takes = list(aim.answers(app.descent.rules, state)) if self.rnd.random() < 0.5 else []
         if aim.template and aim.actor is not None:
-            takes = [(x, y) for x in range(state.map.width) for y in range(state.map.height)]
+            every = [(x, y) for x in range(state.map.width) for y in range(state.map.height)]
+            # Half the time where the template, turned as it is, lies as the engine would take it: at random
+            # alone, a figure with one place for it on a 48-square map went 60 taps without it (the long run).
+            # (Not the square it lies on: tapped again, that turns it.)
+            rules = app.descent.rules
+            fits = [c for c in every if c != aim.anchor and not isinstance(
+                rules.coverage(state, replace(aim, anchor=c).placed()), Rejection)] if self.rnd.random() < 0.5 else []
+            takes = fits or every
         figures = [f.at for f in state.figures if f.alive]
         return self.rnd.choice(takes or figures), None
 

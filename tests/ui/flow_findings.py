@@ -1,7 +1,8 @@
 """The screen explorer's flow findings of its long run (issue 21), played by touch on the real app at 800×480,
 headless: a Dungeon Roll throw from the tray that comes before the screen showed the input that asked for it
 leaves that input told on the main panel; "Yes, end the turn" asked for one turn is withdrawn once an undo
-brought back another, and never sends what the engine refuses. Run as
+brought back another, and never sends what the engine refuses; on Descent's map a template is aimed only from
+a figure it can lie against somewhere (else no tap but Cancel had a way on). Run as
 
     python tests/ui/flow_findings.py LANG OUT_JSON
 
@@ -114,12 +115,36 @@ def end_after_undo(d: Driver) -> Generator[float, None, None]:
     d.report["refused"] = refused
 
 
+def lightning_from_nowhere(d: Driver) -> Generator[float, None, None]:
+    """Descent, a stored game of the boulder run resumed: Lightning, and Nara (whom the lightning cannot lie
+    against anywhere on this map) tapped as the one casting it."""
+    from descent_play import tap_map
+
+    app = d.app
+    session = app.store.start("descent", {"map": "boulder-run", "seed": 1})
+    assert isinstance(session, StoredSession), session
+    app.resume(session.id)
+    yield from d.until(lambda: app.session is not None and app.session.id == session.id and not d.modal_open(),
+                       "the game to load")
+    yield from d.tap(d.t("Lightning"))
+    nara = app.session.state.figure("nara")
+    yield from tap_map(d, nara.at)
+    yield from d.settle()
+    aim = app.descent.aim
+    d.report["lightning cast by"] = [aim.actor if aim is not None else None]
+    notice = app.referee.notice
+    d.report["lightning refused"] = [app.ui().text(notice)] if notice is not None else []
+    d.report["lightning notice shown"] = [in_sight(d, text) for text in d.report["lightning refused"]]
+
+
 def scenario(d: Driver) -> Generator[float, None, None]:
     yield 1.0
     yield from d.settle()
     yield from tray_after_seek(d)
     yield from d.tap(d.t("Home"))
     yield from end_after_undo(d)
+    yield from d.tap(d.t("Home"))
+    yield from lightning_from_nowhere(d)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from app_runs import ROOT, offscreen, soaked
 SCRIPT = Path(__file__).with_name("flow_findings.py")
 
 
-@pytest.fixture(scope="module", params=soaked(["ar", "en", "be"], ("en",)))  # `make soak` plays every language
+@pytest.fixture(scope="module", params=soaked(["ar", "en", "be"], ("ar",)))  # `make soak` plays every language
 def found(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     home = tmp_path_factory.mktemp(f"flow-{request.param}")
     out = home / "report.json"
@@ -41,3 +41,11 @@ def test_the_question_to_end_a_turn_is_withdrawn_with_the_turn_it_was_asked_for(
     assert found["turn after the undo"] == [True], found
     assert found["asked after the undo"] == [], found
     assert found["refused"] == [], found
+
+
+def test_a_template_is_aimed_only_from_a_figure_it_can_lie_against(found: dict[str, Any]) -> None:
+    """R-DW-9 (a template lies wholly on the map, against the one attacking). The explorer: a figure the
+    lightning could lie against nowhere was taken as its caster, and then every square was refused (60 taps
+    with no way on). The figure is refused at once, with the engine's reason."""
+    assert found["lightning cast by"] == [None], found
+    assert len(found["lightning refused"]) == 1 and found["lightning notice shown"] == [True], found
