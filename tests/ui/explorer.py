@@ -433,10 +433,13 @@ class Explorer(Driver):
         options = [t for t in self.targets() if t[0] not in nav and not t[0].startswith("R-")]
         maps = self.widgets(MapView)
         confirm = [t for t in options if t[0] == self.t("Confirm")]
+        aiming = bool(maps) and self.screen() == "descent-table" and self.app.descent.aim is not None
+        turns = [t for t in options if t[0] in (self.t("Turn"), self.t("Flip"))]
         if confirm and self.rnd.random() < 0.4:  # a template laid: confirmed, as a table would once it is placed
             options = confirm
-        elif maps and self.screen() == "descent-table" and self.app.descent.aim is not None \
-                and (not options or self.rnd.random() < 0.9):
+        elif turns and not self.template_fits() and self.rnd.random() < 0.5:
+            options = turns  # the template lies nowhere as turned now: turned or flipped, as a table would
+        elif aiming and (not options or self.rnd.random() < 0.9):
             cell, side = self.aim_square()
             yield from self.tap_at(tuple(maps[0].to_window(*maps[0].point(cell, side))), f"square {cell}")
             return
@@ -465,16 +468,21 @@ class Explorer(Driver):
             return self.rnd.choice([c for c in aim.offered if c != aim.refused] or list(aim.offered)), None
         takes = list(aim.answers(app.descent.rules, state)) if self.rnd.random() < 0.5 else []
         if aim.template and aim.actor is not None:
-            every = [(x, y) for x in range(state.map.width) for y in range(state.map.height)]
             # Half the time where the template, turned as it is, lies as the engine would take it: at random
             # alone, a figure with one place for it on a 48-square map went 60 taps without it (the long run).
-            # (Not the square it lies on: tapped again, that turns it.)
-            rules = app.descent.rules
-            fits = [c for c in every if c != aim.anchor and not isinstance(
-                rules.coverage(state, replace(aim, anchor=c).placed()), Rejection)] if self.rnd.random() < 0.5 else []
-            takes = fits or every
+            fits = self.template_fits() if self.rnd.random() < 0.5 else []
+            takes = fits or [(x, y) for x in range(state.map.width) for y in range(state.map.height)]
         figures = [f.at for f in state.figures if f.alive]
         return self.rnd.choice(takes or figures), None
+
+    def template_fits(self) -> list[tuple[int, int]]:
+        """The squares where the template aimed on Descent's map, turned and flipped as it is now, lies as the
+        engine would take it (not the square it lies on: tapped again, that turns it)."""
+        aim, state, rules = self.app.descent.aim, self.app.session.state, self.app.descent.rules
+        if aim is None or not aim.template or aim.actor is None:
+            return []
+        return [(x, y) for x in range(state.map.width) for y in range(state.map.height) if (x, y) != aim.anchor
+                and not isinstance(rules.coverage(state, replace(aim, anchor=(x, y)).placed()), Rejection)]
 
     # ---- a game's turns -------------------------------------------------------------------------------
 

@@ -1,8 +1,9 @@
 """The screen explorer's flow findings of its long run (issue 21), played by touch on the real app at 800×480,
 headless: a Dungeon Roll throw from the tray that comes before the screen showed the input that asked for it
-leaves that input told on the main panel; "Yes, end the turn" asked for one turn is withdrawn once an undo
-brought back another, and never sends what the engine refuses; on Descent's map a template is aimed only from
-a figure it can lie against somewhere (else no tap but Cancel had a way on). Run as
+leaves that input told on the main panel, and beside the dice chosen for the next action; "Yes, end the turn"
+asked for one turn is withdrawn once an undo brought back another, and never sends what the engine refuses; on
+Descent's map a template is aimed only from a figure it can lie against somewhere (else no tap but Cancel had
+a way on). Run as
 
     python tests/ui/flow_findings.py LANG OUT_JSON
 
@@ -78,13 +79,16 @@ def tray_after_seek(d: Driver) -> Generator[float, None, None]:
     yield from d.tap(d.t("Confirm"))
     said = listen(d)
     head = app.session.head
-    throw = DiceThrown("tray", [SettledDie("K1", "dungeon", "potion"), SettledDie("K2", "dungeon", "potion")])
+    throw = DiceThrown("tray", [SettledDie("K1", "dungeon", "goblin"), SettledDie("K2", "dungeon", "goblin")])
     yield from touch_then(d, action(d, "seek"), throw)
     yield from d.until(lambda: app.session.head == head + 2, "Seek glory and the tray's throw to be ruled")
     yield from d.settle()
     assert not isinstance(app.table.prompt, ThrowPrompt), app.table.prompt
     d.report["seek glory said"] = list(said)
     d.report["seek glory told"] = [text for text in said if in_sight(d, text)]
+    yield from d.tap(action(d, "fight"))  # the dice that fight the goblins, chosen over what happened
+    assert app.manager.current_screen.composer is not None
+    d.report["seek glory told beside the fight"] = [text for text in said if in_sight(d, text)]
 
 
 def end_after_undo(d: Driver) -> Generator[float, None, None]:

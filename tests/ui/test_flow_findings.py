@@ -32,6 +32,9 @@ def test_a_throw_from_the_tray_leaves_the_input_that_asked_for_it_told(found: di
     level's throw came before the screen had shown "seeks glory", the main panel showed the throw alone."""
     said = found["seek glory said"]
     assert said and found["seek glory told"] == said, found
+    # Fight tapped at once: the dice it takes are chosen with what happened still in sight (three quick taps
+    # had gone from "seek glory" through the throw to Fight's choices, with neither on the screen).
+    assert found["seek glory told beside the fight"][:1] == said[:1], found
 
 
 def test_the_question_to_end_a_turn_is_withdrawn_with_the_turn_it_was_asked_for(found: dict[str, Any]) -> None:
