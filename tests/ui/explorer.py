@@ -121,7 +121,7 @@ class Explorer(Driver):
 
         return [w for w in Window.children if isinstance(w, ModalView)] or [self.app.manager.current_screen]
 
-    def snapshot(self) -> ec.Screen:
+    def snapshot(self, beneath: bool = False) -> ec.Screen:
         from kivy.core.window import Window
         from kivy.uix.scrollview import ScrollView
         from kivy.uix.textinput import TextInput
@@ -133,7 +133,7 @@ class Explorer(Driver):
 
         window: ec.Rect = (0.0, 0.0, float(Window.width), float(Window.height))
         boxes = []
-        for root in self.roots():
+        for root in [self.app.manager.current_screen] if beneath else self.roots():
             for w in root.walk():
                 if w.get_parent_window() is None or w.width < 1 or w.height < 1 or _hidden(w):
                     continue
@@ -223,7 +223,8 @@ class Explorer(Driver):
                 self.report_problems(name, tap_check(tap))
             if self.prev is not None:
                 self.report_problems("end not under finger", ec.end_not_under_finger(self.prev, tap, now))
-            self.report_problems("outcome told", ec.outcome_told(tap, now))
+            self.report_problems("outcome told", ec.outcome_told(tap, now, self.snapshot(beneath=True)
+                                                                 if self.modal_open() and tap.said else None))
         self.prev = now
         return now
 

@@ -153,6 +153,17 @@ def test_an_unfinished_game_not_offered_or_named_wrong_is_found() -> None:
                                     ["Resume: Knight, Rogue", "Resume: Dragonslayer"])
 
 
+def test_an_outcome_under_a_window_a_quick_tap_opened_is_told_and_one_on_neither_still_found() -> None:
+    """The long run: "Overlord's turn" tapped three times, the second tap on a rule's citation; its window
+    covered the results, which the screen under it showed."""
+    begun = tap(text="Overlord's turn", said=("The overlord's turn begins: 0 boulders roll first.",))
+    window = screen(text(1, "Rule R-DW-12: the boulders roll first.", (10, 10, 700, 300)))
+    under = screen(text(2, "The overlord's turn begins: 0 boulders roll first.", (10, 10, 400, 56)))
+    assert outcome_told(begun, window)
+    assert not outcome_told(begun, window, under)
+    assert outcome_told(begun, window, screen(button(3, "Attack", (10, 10, 200, 56))))
+
+
 def test_an_arabic_resume_button_is_read_as_one_and_a_missing_one_still_found() -> None:
     """The long run: the Arabic home offered "متابعة ديسنت: البطل 1", read as no resume button at all (its
     "Resume {game}" with no game ends in the field's direction marks, which the button's text has elsewhere)."""
