@@ -219,5 +219,9 @@ def test_a_template_is_aimed_only_from_a_figure_it_can_lie_against() -> None:
     lightning = Aim("lightning")
     refused = lightning.tap(RULES, session.state, nara.at, "n")
     assert isinstance(refused, Rejection) and refused.code == "template-off-grid" and lightning.actor is None
+    # Tapped again, she is refused again and the figures it lies against are marked (the tap changes the screen).
+    grisban = session.state.figure("grisban")
+    assert grisban is not None and isinstance(lightning.tap(RULES, session.state, nara.at, "n"), Rejection)
+    assert lightning.offered == tuple(grisban.squares()), lightning.offered
     breath = Aim("breath")
     assert breath.tap(RULES, session.state, nara.at, "n") is None and breath.actor == "nara"

@@ -83,7 +83,7 @@ class Aim:
 
     def answers(self, rules: DescentRules, state: GameState) -> tuple[Cell, ...]:
         """The squares whose tap the engine would take now, asked of it on a copy: the figures an attacker can
-        attack or that can attack at all, the squares a figure can move to."""
+        attack or that can attack at all, a template's figures, the squares a figure can move to."""
         alive = [f for f in state.figures if f.alive]
         if self.action == "attack":
             if self.actor is not None:
@@ -91,6 +91,8 @@ class Aim:
                              for c in f.squares())
             return tuple(c for a in alive if any(refusal(rules, state, Act(a.id, "attack", f.id)) is None
                                                  for f in alive) for c in a.squares())
+        if self.template and self.actor is None:  # the figures it can lie against somewhere
+            return tuple(c for f in alive if self._nowhere(rules, state, f.id) is None for c in f.squares())
         if self.action == "move" and self.actor is not None:
             return tuple((x, y) for x in range(state.map.width) for y in range(state.map.height)
                          if refusal(rules, state, Act(self.actor, "move", f"{x},{y}")) is None)
