@@ -82,6 +82,7 @@ class TableScreen(BaseScreen):
     padding_px = 4
     panel: PromptPanel | None = None
     ending: Input | None = None  # End turn tapped with actions left: asked once before it is given
+    asked: Prompt | None = None  # the prompt it was asked for: once that is gone, so is the question
 
     def __init__(self, app: Host, ui: Ui, **kwargs: Any) -> None:
         self.kept = Kept()
@@ -160,9 +161,11 @@ class TableScreen(BaseScreen):
     def _now(self, state: GameState, narrow: bool) -> list[Widget]:
         ui, app, kept = self.ui, self.app, self.kept
         referee = app.referee
-        if referee.put_back or referee.steps or not isinstance(app.table.prompt, ActionPrompt) \
-                or app.confirming is not None:
-            self.ending = None  # an undo, a step or another prompt came first: nothing is being asked
+        if referee.put_back or referee.steps or app.table.prompt != self.asked or app.confirming is not None:
+            # An undo, a step or another prompt came first: nothing is being asked (the explorer, issue 21:
+            # an undo with nothing to put back went back to the other hero's turn, and "Yes, end the turn"
+            # then ended a turn that was not the one asked about, refused as `not-your-turn`).
+            self.ending = None
         if referee.put_back:
             return [self._text("put back", ui.t("Undone. Put back on the table:"), "body", bold=True),
                     self._scrolled("put back list", [ui.text(item) for item in referee.put_back], "small"),
@@ -218,7 +221,7 @@ class TableScreen(BaseScreen):
         if state is None or state.actions <= 0:
             self.app.answer(end)
             return
-        self.ending = end
+        self.ending, self.asked = end, self.app.table.prompt
         self.refresh()
 
     def _ask_end(self, state: GameState) -> Widget:
@@ -241,8 +244,10 @@ class TableScreen(BaseScreen):
 
     def _ended(self) -> None:
         end, self.ending = self.ending, None
-        if end is not None:
+        if end is not None and self.app.table.prompt == self.asked:
             self.app.answer(end)
+        else:  # a tap before the redraw that withdrew the question
+            self.refresh()
 
     def _not_ended(self) -> None:
         self.ending = None

@@ -255,12 +255,13 @@ def end_not_under_finger(prev: Screen, tap: Tap, now: Screen) -> list[str]:
             and b.seen is not None and contains(b.seen, tap.point)]
 
 
-def outcome_told(t: Tap, now: Screen) -> list[str]:
+def outcome_told(t: Tap, now: Screen, beneath: Screen | None = None) -> list[str]:
     """What the engine said on taking an input is on the screen that follows (the first thing at least: the
-    rest may wait for Next), not only in the log."""
+    rest may wait for Next), not only in the log: on the window in front, or on the screen under it (`beneath`:
+    a quick second tap had opened a rule, over the results the first one showed)."""
     if not t.said:
         return []
-    shown = [b.text for b in now.boxes if b.text]
+    shown = [b.text for screen in (now, beneath) if screen is not None for b in screen.boxes if b.text]
     if any(said in text for said in t.said for text in shown):
         return []
     return [f"after {t.text!r} none of the {len(t.said)} things the engine said is on {now.name}: {t.said[0]!r}"]
@@ -273,6 +274,18 @@ TAP_CHECKS: dict[str, Callable[[Tap], list[str]]] = {
 
 
 # ---- the home screen after a restart --------------------------------------------------------------------
+
+
+DIRECTION_MARKS = "\u200e\u200f\u2066\u2067\u2068\u2069"
+"""What a translated text puts around a field, to keep its direction (an empty field leaves them alone)."""
+
+
+def resume_buttons(texts: Sequence[str], resume: str) -> list[str]:
+    """The texts of the home screen's targets that resume a game: they start as `resume` (its "Resume {game}"
+    with no game) does. In Arabic that is "متابعة \u200e\u200e": its empty game's marks are no part of the start
+    (the explorer, issue 21: read with them, every Arabic resume button went unseen)."""
+    start = resume.strip(" " + DIRECTION_MARKS)
+    return [text for text in texts if text.startswith(start)]
 
 
 def every_game_resumable(unfinished: Sequence[Sequence[str]], offered: Sequence[str]) -> list[str]:

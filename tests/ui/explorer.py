@@ -23,6 +23,7 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Generator, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ from companion.core.flow import (
     ChoicePrompt,
     Choose,
     Draw,
+    Rejection,
     Roll,
     Throw,
 )
@@ -119,7 +121,7 @@ class Explorer(Driver):
 
         return [w for w in Window.children if isinstance(w, ModalView)] or [self.app.manager.current_screen]
 
-    def snapshot(self) -> ec.Screen:
+    def snapshot(self, beneath: bool = False) -> ec.Screen:
         from kivy.core.window import Window
         from kivy.uix.scrollview import ScrollView
         from kivy.uix.textinput import TextInput
@@ -131,7 +133,7 @@ class Explorer(Driver):
 
         window: ec.Rect = (0.0, 0.0, float(Window.width), float(Window.height))
         boxes = []
-        for root in self.roots():
+        for root in [self.app.manager.current_screen] if beneath else self.roots():
             for w in root.walk():
                 if w.get_parent_window() is None or w.width < 1 or w.height < 1 or _hidden(w):
                     continue
@@ -221,7 +223,8 @@ class Explorer(Driver):
                 self.report_problems(name, tap_check(tap))
             if self.prev is not None:
                 self.report_problems("end not under finger", ec.end_not_under_finger(self.prev, tap, now))
-            self.report_problems("outcome told", ec.outcome_told(tap, now))
+            self.report_problems("outcome told", ec.outcome_told(tap, now, self.snapshot(beneath=True)
+                                                                 if self.modal_open() and tap.said else None))
         self.prev = now
         return now
 
@@ -431,10 +434,13 @@ class Explorer(Driver):
         options = [t for t in self.targets() if t[0] not in nav and not t[0].startswith("R-")]
         maps = self.widgets(MapView)
         confirm = [t for t in options if t[0] == self.t("Confirm")]
+        aiming = bool(maps) and self.screen() == "descent-table" and self.app.descent.aim is not None
+        turns = [t for t in options if t[0] in (self.t("Turn"), self.t("Flip"))]
         if confirm and self.rnd.random() < 0.4:  # a template laid: confirmed, as a table would once it is placed
             options = confirm
-        elif maps and self.screen() == "descent-table" and self.app.descent.aim is not None \
-                and (not options or self.rnd.random() < 0.9):
+        elif turns and not self.template_fits() and self.rnd.random() < 0.5:
+            options = turns  # the template lies nowhere as turned now: turned or flipped, as a table would
+        elif aiming and (not options or self.rnd.random() < 0.9):
             cell, side = self.aim_square()
             yield from self.tap_at(tuple(maps[0].to_window(*maps[0].point(cell, side))), f"square {cell}")
             return
@@ -452,7 +458,8 @@ class Explorer(Driver):
         """A finger on Descent's map while an action is aimed: the squares the app marked as what it takes once
         a square was refused twice (that square, tapped again, changes nothing: the marks already say what
         to tap), else half the time a square the engine would take, asked of the aim as a table would see it
-        marked, and half the time any figure (what the engine refuses must never be sent)."""
+        marked (for a template, where it lies as turned now), and half the time any figure, or for a
+        template any square (what the engine refuses must never be sent)."""
         app = self.app
         aim, state = app.descent.aim, app.session.state
         if aim.action == "door" and state.map.doors:
@@ -462,9 +469,21 @@ class Explorer(Driver):
             return self.rnd.choice([c for c in aim.offered if c != aim.refused] or list(aim.offered)), None
         takes = list(aim.answers(app.descent.rules, state)) if self.rnd.random() < 0.5 else []
         if aim.template and aim.actor is not None:
-            takes = [(x, y) for x in range(state.map.width) for y in range(state.map.height)]
+            # Half the time where the template, turned as it is, lies as the engine would take it: at random
+            # alone, a figure with one place for it on a 48-square map went 60 taps without it (the long run).
+            fits = self.template_fits() if self.rnd.random() < 0.5 else []
+            takes = fits or [(x, y) for x in range(state.map.width) for y in range(state.map.height)]
         figures = [f.at for f in state.figures if f.alive]
         return self.rnd.choice(takes or figures), None
+
+    def template_fits(self) -> list[tuple[int, int]]:
+        """The squares where the template aimed on Descent's map, turned and flipped as it is now, lies as the
+        engine would take it (not the square it lies on: tapped again, that turns it)."""
+        aim, state, rules = self.app.descent.aim, self.app.session.state, self.app.descent.rules
+        if aim is None or not aim.template or aim.actor is None:
+            return []
+        return [(x, y) for x in range(state.map.width) for y in range(state.map.height) if (x, y) != aim.anchor
+                and not isinstance(rules.coverage(state, replace(aim, anchor=(x, y)).placed()), Rejection)]
 
     # ---- a game's turns -------------------------------------------------------------------------------
 
@@ -594,7 +613,7 @@ class Explorer(Driver):
         if self.screen() != "home" and self.has(self.t("Home")):  # a leg before this one left a game in front
             yield from self.tap_text(self.t("Home"))
         expected = self.expected()
-        offered = [t[0] for t in self.targets() if t[0].startswith(self.t("Resume {game}", game="").strip())]
+        offered = ec.resume_buttons([t[0] for t in self.targets()], self.t("Resume {game}", game=""))
         if self.has(self.t("Back to the game")):  # the game the app came back to by itself, with its heroes
             offered.append(", ".join(self.hero_names(self.app.lang)))
         self.report_problems("every game resumable", ec.every_game_resumable(expected, offered))

@@ -207,3 +207,21 @@ def test_a_figure_s_stats_set_at_the_table_go_through_the_map_checks_and_into_th
     hero = session.state.figure("hero-1")
     assert (hero.wounds, hero.armour, hero.damage, hero.melee, hero.dice) == (12, 2, 1, False, ["red", "blue"])
     assert hero.ar == "أفريك"
+
+
+def test_a_template_is_aimed_only_from_a_figure_it_can_lie_against() -> None:
+    """R-DW-9: the template lies wholly on the map, against the one attacking. On the boulder run the lightning
+    lies against Nara nowhere: she is refused as its caster with the engine's reason (the explorer, issue 21:
+    taken as the caster, every square was refused and no tap but Cancel had a way on); the breath she can lay."""
+    session = Session(RULES, {"map": "boulder-run", "seed": 1})
+    nara = session.state.figure("nara")
+    assert nara is not None
+    lightning = Aim("lightning")
+    refused = lightning.tap(RULES, session.state, nara.at, "n")
+    assert isinstance(refused, Rejection) and refused.code == "template-off-grid" and lightning.actor is None
+    # Tapped again, she is refused again and the figures it lies against are marked (the tap changes the screen).
+    grisban = session.state.figure("grisban")
+    assert grisban is not None and isinstance(lightning.tap(RULES, session.state, nara.at, "n"), Rejection)
+    assert lightning.offered == tuple(grisban.squares()), lightning.offered
+    breath = Aim("breath")
+    assert breath.tap(RULES, session.state, nara.at, "n") is None and breath.actor == "nara"

@@ -15,6 +15,7 @@ from explore_checks import (
     input_accepted,
     no_data_names,
     outcome_told,
+    resume_buttons,
     tap_took,
     targets_apart,
     targets_reachable,
@@ -160,6 +161,30 @@ def test_an_unfinished_game_not_offered_or_named_wrong_is_found() -> None:
     assert every_game_resumable([[]], ["Resume:"])
     assert not every_game_resumable([["Knight", "Rogue"], ["Dragonslayer"]],
                                     ["Resume: Knight, Rogue", "Resume: Dragonslayer"])
+
+
+def test_an_outcome_under_a_window_a_quick_tap_opened_is_told_and_one_on_neither_still_found() -> None:
+    """The long run: "Overlord's turn" tapped three times, the second tap on a rule's citation; its window
+    covered the results, which the screen under it showed."""
+    begun = tap(text="Overlord's turn", said=("The overlord's turn begins: 0 boulders roll first.",))
+    window = screen(text(1, "Rule R-DW-12: the boulders roll first.", (10, 10, 700, 300)))
+    under = screen(text(2, "The overlord's turn begins: 0 boulders roll first.", (10, 10, 400, 56)))
+    assert outcome_told(begun, window)
+    assert not outcome_told(begun, window, under)
+    assert outcome_told(begun, window, screen(button(3, "Attack", (10, 10, 200, 56))))
+
+
+def test_an_arabic_resume_button_is_read_as_one_and_a_missing_one_still_found() -> None:
+    """The long run: the Arabic home offered "متابعة ديسنت: البطل 1", read as no resume button at all (its
+    "Resume {game}" with no game ends in the field's direction marks, which the button's text has elsewhere)."""
+    resume = "متابعة \u200e\u200e"  # the Arabic "Resume {game}" with game=""
+    home = ["Беларуская", "English", "ديسنت", "لعبة جديدة", "متابعة ديسنت: البطل 1", "الإعدادات"]
+    assert not [t for t in home if t.startswith(resume.strip())]  # as the explorer read it before
+    assert resume_buttons(home, resume) == ["متابعة ديسنت: البطل 1"]
+    assert not every_game_resumable([["البطل 1"]], resume_buttons(home, resume))
+    without = [t for t in home if not t.startswith("متابعة")]
+    assert every_game_resumable([["البطل 1"]], resume_buttons(without, resume))
+    assert resume_buttons(["Resume Descent: Hero 1", "Settings"], "Resume ") == ["Resume Descent: Hero 1"]
 
 
 def test_an_outcome_said_only_in_the_log_is_found() -> None:

@@ -15,7 +15,7 @@ from companion.core.messages import Msg
 from companion.games.descent.engine import DescentRules
 from companion.games.descent.grid import Cell, Side, edge
 from companion.games.descent.state import GameState
-from companion.games.descent.templates import TURNS, Placement, squares
+from companion.games.descent.templates import TURNS, Placement, against, squares
 from companion.ui.i18n import N_
 
 TABLE = "table"
@@ -83,7 +83,7 @@ class Aim:
 
     def answers(self, rules: DescentRules, state: GameState) -> tuple[Cell, ...]:
         """The squares whose tap the engine would take now, asked of it on a copy: the figures an attacker can
-        attack or that can attack at all, the squares a figure can move to."""
+        attack or that can attack at all, a template's figures, the squares a figure can move to."""
         alive = [f for f in state.figures if f.alive]
         if self.action == "attack":
             if self.actor is not None:
@@ -91,6 +91,8 @@ class Aim:
                              for c in f.squares())
             return tuple(c for a in alive if any(refusal(rules, state, Act(a.id, "attack", f.id)) is None
                                                  for f in alive) for c in a.squares())
+        if self.template and self.actor is None:  # the figures it can lie against somewhere
+            return tuple(c for f in alive if self._nowhere(rules, state, f.id) is None for c in f.squares())
         if self.action == "move" and self.actor is not None:
             return tuple((x, y) for x in range(state.map.width) for y in range(state.map.height)
                          if refusal(rules, state, Act(self.actor, "move", f"{x},{y}")) is None)
@@ -108,6 +110,10 @@ class Aim:
                 return Msg("No figure stands there.")
             if self.action == "start_turn":
                 return Act(who, "start_turn")
+            if self.template:  # a figure the template can lie against somewhere, or the aim had no way on
+                unlaid = self._nowhere(rules, state, who)
+                if unlaid is not None:
+                    return unlaid
             if self.action == "attack":  # an attacker only if the engine would take one of its attacks
                 tried = [refusal(rules, state, Act(who, "attack", f.id)) for f in state.figures if f.alive]
                 if all(tried):
@@ -122,6 +128,20 @@ class Aim:
             self.turn_once()
         self.anchor = cell
         return None
+
+    def _nowhere(self, rules: DescentRules, state: GameState, who: str) -> Rejection | None:
+        """Why the template can lie against `who` nowhere (R-DW-9), as the engine says it of the first place
+        tried; None once it lies somewhere and the engine would take that attack (the explorer, issue 21: a
+        hero on the map's top row chosen to cast the lightning left every square refused, and no way on)."""
+        figure = state.figure(who)
+        first: Rejection | None = None
+        for p in against(rules.data.templates[self.action], figure) if figure is not None else ():
+            act = Act(who, self.action, None, {"x": p.anchor[0], "y": p.anchor[1], "turn": p.turn, "flip": int(p.flip)})
+            laid = rules.coverage(state, act)
+            if not isinstance(laid, Rejection):
+                return refusal(rules, state, act)
+            first = first or laid
+        return first
 
     def turn_once(self) -> None:
         self.turn = TURNS[(TURNS.index(self.turn) + 1) % len(TURNS)]

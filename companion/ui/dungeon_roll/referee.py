@@ -17,6 +17,9 @@ NEW_DELVE = "delve"
 """The event that starts a delve: the one before it ended in the same input."""
 KEPT = ("dragon-slain", "level-up")
 """What a delve's end recalls of the delve, when an earlier input did it."""
+THROWN = "throw"
+"""The event a throw begins with: it answers what the input before it asked for (a level's dungeon dice after
+the party's throw, the dice to throw again)."""
 
 
 @dataclass
@@ -31,8 +34,13 @@ class DelveReferee(Referee):
     def absorb(self, update: Update) -> bool:
         changed = super().absorb(update)
         if update.accepted:
-            self.last = [e for accepted in update.accepted for e in accepted.events]
-            self._delve(self.last)
+            events = [e for accepted in update.accepted for e in accepted.events]
+            # A throw is told after the input that asked for it ("seeks glory: on to level 2", the level's
+            # dice), not in its place: the tray's throw comes as an update of its own, often before the screen
+            # has shown the one before (the explorer, issue 21: "seeks glory" was on no screen).
+            follows = bool(events) and events[0].kind == THROWN
+            self.last = [*self.last, *events] if follows else events
+            self._delve(events)
         if update.put_back:
             self.last, self.ended, self.delve = [], [], []
         self.steps, self.echo = [], None

@@ -295,6 +295,11 @@ class DelveScreen(BaseScreen):
         slot = next((s for s in composer.slots if not composer.values[s]), composer.slots[-1])
         self._text(now, self._hint(composer, slot), "small", color=theme.MUTED)
         content = Column(spacing=ui.gap / 2)
+        # What the last input did stays in sight over the choices, scrolled with them (the explorer, issue 21:
+        # "seeks glory" and the level's throw, then a tap on Fight, and neither was on the screen).
+        last = self.app.referee.last if isinstance(self.app.referee, DelveReferee) else []
+        for event in last:
+            self._text(content, ui.text(self._said(event)), "small", color=theme.MUTED)
         placed = set(board.tappable(composer.state))  # drawn with the dice already
         for slot in composer.slots:
             extra = [u for u in dict.fromkeys(composer.candidates(slot)) if u not in placed]
