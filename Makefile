@@ -24,9 +24,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check companion tests firmware
 	$(BIN)/mypy
 
-# Both cores (every core on the Pi): one test file a worker, so a file's fixtures run once; the longest files first
-# (tests/durations.json, tests/conftest.py), so that no long file starts while the other core runs out of work.
-PYTEST_PAR := -n auto --dist loadfile --no-loadscope-reorder
+# One worker more than the machine has cores: a fifth of the suite's wall time is tests waiting on a device's
+# timeout (nfcpy's UDP reader, the tray's faults, sockets) with their core free. One test file a worker, so a
+# file's fixtures run once; the longest files first (tests/durations.json, tests/conftest.py), so that no long
+# file starts while the other workers run out of work.
+PYTEST_PAR := -n $(shell echo $$(( $$(nproc) + 1 ))) --dist loadfile --no-loadscope-reorder
 
 # mypy checks while the tests run (their start leaves a core idle); the target fails if ruff, mypy or a test does.
 test: $(STAMP)

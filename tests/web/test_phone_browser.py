@@ -115,9 +115,18 @@ def join(browser: Any, url: str, lang: Lang) -> None:
 
 
 def tap(browser: Any, choice: str) -> None:
+    """A real click on the choice's button; found again should a view arrive between finding and clicking (the
+    page draws each view afresh: a phone that reconnects gets one on connecting and one on saying hello)."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
-    browser.find_element(By.CSS_SELECTOR, f"button[data-choice='{choice}']").click()
+    for _ in range(5):
+        try:
+            browser.find_element(By.CSS_SELECTOR, f"button[data-choice='{choice}']").click()
+            return
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError(f"the button {choice!r} was drawn afresh five times while being tapped")
 
 
 def has_choice(browser: Any, choice: str) -> bool:
