@@ -19,6 +19,9 @@ RULING = re.compile(r"\bR(?:-[A-Z]+)+-\d+\b|(?<![\w-])[A-Z](?![\w-])")
 translated screen may show."""
 LATIN_WORD = re.compile(r"[A-Za-z]+")
 LANGUAGE_NAMES = frozenset({"English", "العربية", "Беларуская"})
+CARD_TERMS = frozenset({"Swarm", "Undying"})
+"""Abilities as the (English) monster cards print them, which Descent's Arabic sheet itself keeps in Latin letters so
+that a player finds them on the card; our Belarusian keeps them so too."""
 """The language switches, each written in its own language."""
 ID_EQUALS = re.compile(r"\b\w+=\w+")
 """A data id printed with its value ("d1=goblin")."""
@@ -178,14 +181,14 @@ def _seen_ink(b: Box) -> Rect | None:
 
 
 def translated(s: Screen) -> list[str]:
-    """On an Arabic or Belarusian screen no Latin word but a ruling's code and the switch to English."""
+    """On an Arabic or Belarusian screen no Latin word but a ruling's code, a card's term and the switch to English."""
     if s.lang == "en":
         return []
     found = []
     for b in s.boxes:
         if b.text in LANGUAGE_NAMES:
             continue
-        words = LATIN_WORD.findall(RULING.sub("", b.text))
+        words = [w for w in LATIN_WORD.findall(RULING.sub("", b.text)) if w not in CARD_TERMS]
         if words:
             found.append(f"English {' '.join(words[:4])!r} on the {s.lang} {s.name} screen: {b.text!r}")
     return found

@@ -3,7 +3,11 @@ issue 21 saw the app draw it, and passes on the same screen drawn right."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from explore_checks import (
+    CARD_TERMS,
     Box,
     Screen,
     Tap,
@@ -89,6 +93,16 @@ def test_english_on_a_translated_screen_is_found_but_not_a_rulings_code() -> Non
     assert not translated(screen(text(1, "الحكم R-STORE-1: الغرفة B", WINDOW), lang="ar"))
     assert not translated(screen(text(1, "English", WINDOW), lang="be"))
     assert not translated(screen(text(1, "Выпала: d1=goblin.", WINDOW), lang="en"))
+
+
+def test_a_cards_term_the_arabic_sheet_keeps_in_latin_is_no_english_on_the_screen() -> None:
+    """The Arabic original of Descent's sheet writes Swarm and Undying as the cards print them (p. 5, p. 6); no other
+    English word is let through with them."""
+    sheet = Path(__file__).resolve().parents[3] / "shared/rules/seeds/descent-well-of-darkness.ar.txt"
+    original = sheet.read_text(encoding="utf-8")
+    assert all(re.search(rf"(?<![A-Za-z]){term}(?![A-Za-z])", original) for term in CARD_TERMS)
+    assert not translated(screen(text(1, "(متجاهلةً الجروح والدروع وUndying)", WINDOW), lang="ar"))
+    assert translated(screen(text(1, "(متجاهلةً الجروح والدروع وUndead)", WINDOW), lang="ar"))
 
 
 def test_a_data_name_in_a_sentence_is_found() -> None:
