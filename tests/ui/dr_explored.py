@@ -21,15 +21,8 @@ DICE_SHOWN = ("throw", "thrown")
 def listen(d: Any) -> list[str]:
     """What the engine says on every input it takes from now on, in the screen's language."""
     said: list[str] = []
-    table = d.app.table
-    submit = table.submit
-
-    def watched(inp: Any) -> Any:
-        update = submit(inp)
-        said.extend(d.app.ui().text(e.msg) for a in update.accepted for e in a.events if e.kind not in DICE_SHOWN)
-        return update
-
-    table.submit = watched
+    d.watch_submits(lambda update: said.extend(
+        d.app.ui().text(e.msg) for a in update.accepted for e in a.events if e.kind not in DICE_SHOWN))
     return said
 
 

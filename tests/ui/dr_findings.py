@@ -47,22 +47,8 @@ def button_for(d: Any, die: str) -> Any:
 
 
 def press(d: Any, button: Any) -> Generator[float, None, None]:
-    """A finger on this button, its list scrolled until it is in view; fails unless the button took it."""
-    from harness import iter_parents
-    from kivy.uix.scrollview import ScrollView
-
-    scroll = next((p for p in iter_parents(button) if isinstance(p, ScrollView)), None)
-    if scroll is not None:
-        scroll.scroll_to(button, padding=0, animate=False)
-        yield from d.settle()
-    released: list[bool] = []
-    button.bind(on_release=lambda *_: released.append(True))
-    touch = d._touch(button)
-    d.taps += 1
-    touch.touch_down()
-    touch.touch_up()
-    yield 0.25
-    assert released, f"the touch on {button.logical!r} did not reach it"
+    """A finger on this button (harness's `touch`), then the screen settled."""
+    yield from d.touch(button)
     yield from d.settle()
 
 

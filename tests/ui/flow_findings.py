@@ -28,32 +28,14 @@ from companion.store import StoredSession
 def refusals(d: Driver) -> list[str]:
     """The codes of every input the engine refuses from now on."""
     refused: list[str] = []
-    table = d.app.table
-    submit = table.submit
-
-    def watched(inp: Any) -> Any:
-        update = submit(inp)
-        if update.rejection is not None:
-            refused.append(update.rejection.code)
-        return update
-
-    table.submit = watched
+    d.watch_submits(lambda update: refused.extend([update.rejection.code] if update.rejection else []))
     return refused
 
 
 def touch_then(d: Driver, text: str, event: Any) -> Generator[float, None, None]:
     """A finger on the button reading `text`, and at once (before the screen redraws) `event` from a device."""
     yield from d.settle()
-    button = d.find(text)
-    released: list[bool] = []
-    button.bind(on_release=lambda *_: released.append(True))
-    touch = d._touch(button)
-    d.taps += 1
-    touch.touch_down()
-    touch.touch_up()
-    d.post(event)
-    yield 0.25
-    assert released, f"the touch on {text!r} did not reach it"
+    yield from d.touch(d.find(text), then=lambda: d.post(event))
 
 
 def in_sight(d: Driver, text: str) -> bool:

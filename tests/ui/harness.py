@@ -155,13 +155,18 @@ class Driver:
     def tap(self, text: str, count: int = 1) -> Generator[float, None, None]:
         """A finger on the button that reads `text` (the last of `count` that do); fails unless the button
         took it (a hidden or covered button would not)."""
-        from kivy.uix.scrollview import ScrollView
-
         yield from self.settle()
         button = self.find(text, count=count)
         assert not button.disabled, f"{text!r} is disabled"
+        yield from self.touch(button)
+
+    def touch(self, button: Any, then: Callable[[], None] = lambda: None) -> Generator[float, None, None]:
+        """A finger on this button, its list scrolled until it is in view, and `then` at once as the finger lifts
+        (before the screen redraws); fails unless the button took the touch (a hidden or covered one would not)."""
+        from kivy.uix.scrollview import ScrollView
+
         scroll = next((p for p in iter_parents(button) if isinstance(p, ScrollView)), None)
-        if scroll is not None:  # a finger scrolls a list until the button is in view
+        if scroll is not None:
             scroll.scroll_to(button, padding=0, animate=False)
             yield from self.settle()
         released: list[bool] = []
@@ -170,9 +175,21 @@ class Driver:
         self.taps += 1
         touch.touch_down()
         touch.touch_up()
+        then()
         self.veiled = self.modal_open()  # a busy veil is up as the finger lifts, before its work holds the loop
         yield SETTLE_S
-        assert released, f"the touch on {text!r} did not reach it"
+        assert released, f"the touch on {getattr(button, 'logical', button)!r} did not reach it"
+
+    def watch_submits(self, seen: Callable[[Any], None]) -> None:
+        """`seen` is given the table's every update from now on, whatever sent its input (a tap, a device)."""
+        submit = self.app.table.submit
+
+        def watched(inp: Any) -> Any:
+            update = submit(inp)
+            seen(update)
+            return update
+
+        self.app.table.submit = watched
 
     def modal_open(self) -> bool:
         from kivy.core.window import Window
