@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.core.messages import Named, Plural, listed, named, verbatim
+from companion.core.messages import Lang, Later, Named, Plural, listed, named, verbatim
 from companion.games.covenant import damage, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import ChooseStep, Hero, Monster
@@ -139,11 +139,23 @@ def choose_target(g: Play, subject: str, name: Named, cost: dict[str, int], chos
 def _say_reach(g: Play, subject: str, name: Named, reach: list[tuple[Hero, int]], unit: Plural) -> None:
     """Which heroes the attacker can bring into range, each with HP and how far it stands (from the
     monster, or from a guardian's hall)."""
-    heroes = [named("{hero} {hp} HP (fallen), {far}" if h.fallen else "{hero} {hp} HP, {far}",
-                    hero=g.hero_name(h), hp=h.hp, far=named(unit, n=n)) for h, n in reach]
     rule = "R-GUARD-2" if subject == "guardian" else "R-MON-2"
     g.say("monster-reach", rule, "{monster} can reach: {heroes}.",
-          {"monster": subject, "heroes": [h.id for h, _ in reach]}, monster=name, heroes=listed(heroes, separator="; "))
+          {"monster": subject, "heroes": [h.id for h, _ in reach]}, monster=name,
+          heroes=Reach([(g.hero_name(h), h.hp, h.fallen, n) for h, n in reach], unit))
+
+
+class Reach(Later, frozen=True):
+    """The heroes in reach, each with HP and distance, "; " between them: put in words only when the
+    sentence is read, as every monster of every monster phase states it (issue 26)."""
+
+    heroes: list[tuple[Named, int, bool, int]]
+    unit: Plural
+
+    def text(self, lang: Lang) -> str:
+        return listed((named("{hero} {hp} HP (fallen), {far}" if fallen else "{hero} {hp} HP, {far}", hero=hero,
+                             hp=hp, far=named(self.unit, n=n)) for hero, hp, fallen, n in self.heroes),
+                      separator="; ")[lang]
 
 
 def _why(g: Play, candidates: list[Hero], lowest: list[Hero], tied: list[Hero]) -> Named:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 
 from companion.core.flow import Event
-from companion.core.messages import Field, Msg, Named, Plural, listed, named, verbatim
+from companion.core.messages import Field, Lang, Later, Msg, Named, Plural, listed, named, verbatim
 from companion.games.covenant.board import Board
 from companion.games.covenant.data import GameData
 from companion.games.covenant.spaces import board_labels, space_name
@@ -51,6 +51,15 @@ def monster_names(data: GameData, elite: bool) -> dict[str, Named]:
 def guardian_names(data: GameData) -> dict[int, Named]:
     """Every zone's guardian's name, made once per game data: every attack on it and its label name it."""
     return {zone: spec.named() for zone, spec in data.guardians.items()}
+
+
+class Way(Later, frozen=True):
+    """The names of a path's spaces, listed only when its sentence is read (issue 26)."""
+
+    names: list[Named]
+
+    def text(self, lang: Lang) -> str:
+        return listed(self.names, separator=" → ")[lang]
 
 
 class Play:
@@ -96,11 +105,11 @@ class Play:
         """A space as the board view labels it ("room C", "space 12"): never its id."""
         return space_name(self.d, self.s.board.zone, space)
 
-    def path_name(self, spaces: list[str]) -> Named:
+    def path_name(self, spaces: list[str]) -> Way:
         """The spaces of a path by the labels the board draws on them, the hall by its name (its id, "hall",
         stood in Arabic and Belarusian sentences), each step an arrow in the reading direction."""
         labels = board_labels(self.d, self.s.board.zone)
-        return listed((verbatim(labels[s]) if s in labels else self.space_name(s) for s in spaces), separator=" → ")
+        return Way([verbatim(labels[s]) if s in labels else self.space_name(s) for s in spaces])
 
     # ---- where things are ----------------------------------------------------------------------
 

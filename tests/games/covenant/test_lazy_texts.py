@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from covenant_game import Game, monster
 
-from companion.core.messages import Later
+from companion.core.messages import LANGS, Later, Plural, listed, named
 from companion.games.covenant import spaces
 from companion.games.covenant.data import load
 
@@ -40,3 +40,27 @@ def test_a_boards_space_names_are_made_once_per_game_data(monkeypatch: pytest.Mo
     room = next(s for s in board.spaces if s.kind == "room")
     assert names[board.spaces.index(room)]["en"] == f"room {labels(board)[room.id]}"
     assert spaces.space_name(data, 1, "nowhere") == {"en": "nowhere", "ar": "nowhere", "be": "nowhere"}
+
+
+def test_the_monster_phases_reach_and_paths_are_listed_when_read() -> None:
+    """§When a monster attacks you, R-MON-2, R-MON-5: each monster states who it can reach (HP, fallen,
+    how far) and the path it takes; both are listed only when the sentence is read, and read in every
+    language as the names listed at once would."""
+    heroes = {"knight": {"space": "m4", "hp": 0, "fallen": True, "dies_after_round": 2}, "rogue": {"space": "m7"}}
+    g = Game(list(heroes), {"heroes": heroes, "monsters": [monster("m1", "goblin", "m4")], "next_uid": 50,
+                            "pending": [], "falls": 1})
+    g.act("rogue", "end", "turn")
+    reach = next(e for e in g.events if e.kind == "monster-reach")
+    move = next(e for e in g.events if e.kind == "monster-move")
+    assert isinstance(reach.msg.fields["heroes"], Later) and isinstance(move.msg.fields["path"], Later)
+    names, far = load().heroes, Plural("{n} space away", "{n} spaces away")
+    listed_at_once = listed([named("{hero} {hp} HP (fallen), {far}", hero=names["knight"].named(), hp=0,
+                                   far=named(far, n=0)),
+                             named("{hero} {hp} HP, {far}", hero=names["rogue"].named(), hp=11, far=named(far, n=3))],
+                            separator="; ")
+    for lang in LANGS:
+        assert reach.msg.fields["heroes"].text(lang) == listed_at_once[lang]  # type: ignore[union-attr]
+    assert reach.msg.text("en") == ("Goblin can reach: Exiled Knight 0 HP (fallen), 0 spaces away; "
+                                    "Shadow Rogue 11 HP, 3 spaces away.")
+    assert move.msg.text("en") == "Goblin moves 2 spaces: 11 → 12 → 13."
+    assert move.msg.fields["path"].text("ar") == "11 ← 12 ← 13"  # type: ignore[union-attr]

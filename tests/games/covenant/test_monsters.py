@@ -336,7 +336,8 @@ def test_a_path_through_the_hall_names_it_and_steps_in_the_reading_direction() -
     from companion.games.covenant.play import Play
 
     g = Game(["knight", "rogue"])
-    path = Play(g.s, default()).path_name(["m8", "hall", "b8"])
+    way = Play(g.s, default()).path_name(["m8", "hall", "b8"])
+    path = {lang: way.text(lang) for lang in ("en", "ar", "be")}
     hall = default().boards[g.s.board.zone].hall
     assert path["en"] == f"{path['en'].split(' → ')[0]} → {hall.en} → {path['en'].split(' → ')[2]}"
     assert path["ar"] == path["en"].replace(" → ", " ← ").replace(hall.en, hall.ar)
