@@ -3,10 +3,12 @@ so the screen never shows a raw id."""
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from companion.core.messages import Msg, Named, Plural, named, named_in, verbatim
 from companion.games.covenant import traits
 from companion.games.covenant.data import GameData
-from companion.games.covenant.play import Play
+from companion.games.covenant.play import Play, guardian_names, hero_names, monster_names
 
 PILES: dict[str, Named] = {
     "gold": named("the gold"), "equipment": named("the equipment"), "potions": named("the potions"),
@@ -15,8 +17,11 @@ PILES: dict[str, Named] = {
 
 
 def shard_name(g: Play, shard: str) -> Named:
-    spec = next(gd.shard for gd in g.d.guardians.values() if gd.shard.id == shard)
-    return spec.named()
+    return _shard_name(g.d, shard)
+
+
+def _shard_name(d: GameData, shard: str) -> Named:
+    return next(gd.shard for gd in d.guardians.values() if gd.shard.id == shard).named()
 
 
 def _name(name: Named) -> Msg:
@@ -32,25 +37,49 @@ NAMED_TARGETS = frozenset({"attack", "fireball", "trade", "revive", "drink", "bu
 
 
 def target(g: Play, action: str, item: str) -> Msg | None:
-    """The name of one target of an action, or None for a board space."""
+    """The name of one target of an action, or None for a board space. Each label is made once for what it
+    reads (issue 26: every prompt of a hero's turn names every target, and a bot or a replay reads none)."""
     s, d = g.s, g.d
     if action in ("attack", "fireball"):
         if item == "guardian":
-            return Msg("{name} ({hp} HP)", {"name": g.guardian_name(), "hp": traits.guardian_hp(d, s)})
+            return _guardian(d, s.board.zone, traits.guardian_hp(d, s))
         m = s.monster(item)
         if m is not None:
-            return Msg("{name} ({hp} HP)", {"name": g.monster_name(m), "hp": traits.monster_hp(d, m) - m.damage})
+            return _monster(d, m.kind, m.elite, traits.monster_hp(d, m) - m.damage)
     if action in ("trade", "revive") and item in d.heroes:
-        return Msg("{name}", {"name": g.hero_name(item)})
+        return _hero(d, item)
+    if action in ("drink", "buy", "pickup"):
+        return _item(d, action, item)
+    if action == "end":
+        return _END_TURN
+    return None
+
+
+@lru_cache(maxsize=256)
+def _guardian(d: GameData, zone: int, hp: int) -> Msg:
+    return Msg("{name} ({hp} HP)", {"name": guardian_names(d)[zone], "hp": hp})
+
+
+@lru_cache(maxsize=1024)
+def _monster(d: GameData, kind: str, elite: bool, hp: int) -> Msg:
+    return Msg("{name} ({hp} HP)", {"name": monster_names(d, elite)[kind], "hp": hp})
+
+
+@cache
+def _hero(d: GameData, hero: str) -> Msg:
+    return Msg("{name}", {"name": hero_names(d)[hero]})
+
+
+@lru_cache(maxsize=256)
+def _item(d: GameData, action: str, item: str) -> Msg | None:
+    """A potion to drink, a purchase, a pile or shard to pick up, by its name; None for an id the data lacks."""
     if action == "drink" and item in d.potions:
         return _name(d.potions[item].named())
     if action == "buy" and item in d.gold:
         return _name(d.gold[item].named())
     if action == "pickup":
-        name = shard_name(g, item[6:]) if item.startswith("shard:") else PILES.get(item)
+        name = _shard_name(d, item[6:]) if item.startswith("shard:") else PILES.get(item)
         return Msg("{name}", {"name": name}) if name else None
-    if action == "end":
-        return _END_TURN
     return None
 
 
