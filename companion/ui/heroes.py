@@ -109,9 +109,14 @@ def hero_card(hero: Hero, data: GameData) -> HeroCard:
                     potions, len(hero.shards), upgrades, hero.fallen, bool(hero.curse))
 
 
+def counted(name: Named, count: int) -> Named:
+    """A thing and how many of it ("Health potion ×2"), as the heroes' panel and the phones write it."""
+    return {lang: f"{name.get(lang) or name['en']} ×{count}" for lang in LANGS}
+
+
 def card_lines(card: HeroCard) -> list[Msg]:
     """The card's lines under its name and HP bar: gold, potions and shards with counts; gear; upgrades."""
-    potions = [{lang: f"{n.get(lang) or n['en']} ×{c}" for lang in LANGS} for n, c in card.potions]
+    potions = [counted(n, c) for n, c in card.potions]
     lines = [Msg.of(Plural("gold {gold} · potions: {potions} · {shards} shard",
                            "gold {gold} · potions: {potions} · {shards} shards", "shards"),
                     {"gold": card.gold, "potions": _list(potions), "shards": card.shards}),

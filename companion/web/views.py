@@ -23,7 +23,7 @@ from companion.games.descent.state import GameState as DescentState
 from companion.table import Table
 from companion.ui.bidi import bind_numbers, mark_sums
 from companion.ui.descent.names import Names as DescentNames
-from companion.ui.heroes import conditions, hero_card
+from companion.ui.heroes import conditions, counted, hero_card
 from companion.ui.i18n import N_
 from companion.ui.prompts import Choice as PanelChoice
 from companion.ui.prompts import Namer
@@ -272,7 +272,7 @@ def _covenant(seen: Seen, seat: str) -> Card[Msg] | None:
     if hero is None:
         return None
     card = hero_card(hero, data)
-    potions = [_counted(p, n) for p, n in card.potions]
+    potions = [counted(p, n) for p, n in card.potions]
     rows = [Row(Msg("HP"), _num(f"{card.hp}/{card.most}")), Row(Msg("Gold"), _num(card.gold)),
             Row(Msg("Gear"), _text(listed(card.gear, "—"))), Row(Msg("Potions"), _text(listed(potions, "—"))),
             Row(Msg("Shards"), _num(card.shards))]
@@ -299,15 +299,10 @@ def _delver(seen: Seen, seat: str) -> Card[Msg] | None:
         party: dict[str, int] = {}
         for die in sorted(state.at("party")):
             party[state.dice[die].face] = party.get(state.dice[die].face, 0) + 1
-        faces = [_counted(_face(data, f), n) for f, n in party.items()]
+        faces = [counted(_face(data, f), n) for f, n in party.items()]
         rows[1:1] = [Row(Msg("Party"), _text(listed(faces, "—"))), Row(Msg("Level"), _num(state.level))]
         states.append(Msg("on the delve now"))
     return Card(_text(side.named()), rows, states)
-
-
-def _counted(name: Named, count: int) -> Named:
-    """A thing and how many of it, as the heroes' panel writes it ("Health potion ×2")."""
-    return {lang: f"{name.get(lang) or name['en']} ×{count}" for lang in LANGS}
 
 
 def _face(data: Any, face_id: str) -> Named:
