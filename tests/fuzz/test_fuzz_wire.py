@@ -1,7 +1,8 @@
 """The fuzzer on the wire formats and the settings (issue 24): NFC tag payloads, the tray's frames,
-config.toml. Each input from the format's own schema (the tag's token set and field grammar, wire.SCHEMAS,
-the Settings struct), with its bounds' edges planted; each run under a time and memory cap
-(fuzz_schema.run_case). None may raise; a tag or frame is a value or a counted refusal, never a wrong one."""
+config.toml, and what a phone sends (issue 27). Each input from the format's own schema (the tag's token set
+and field grammar, wire.SCHEMAS, the Settings struct, the phones' Inbound), with its bounds' edges planted;
+each run under a time and memory cap (fuzz_schema.run_case). None may raise; a tag or frame is a value or a
+counted refusal, never a wrong one."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
+import msgspec
 import pytest
 import tomli_w
 from fuzz_schema import FUZZ, TIMEOUT, bounded, finish, plain, run_case
@@ -17,16 +19,21 @@ from hypothesis import given, reject
 from hypothesis import strategies as st
 
 from companion import config
-from companion.core.events import DiceThrown, DomainEvent
+from companion.core.events import DiceThrown, DomainEvent, PhoneChoice
 from companion.devices.nfc.format import PROBLEMS, encode_payload, parse_payload
 from companion.devices.nfc.tokens import token_set
 from companion.devices.tray.dicetray import wire
 from companion.devices.tray.driver import TrayDriver
 from companion.devices.tray.kinds import load_kinds
+from companion.store import Store
+from companion.table import Table
+from companion.web.schema import INBOUND, Choose, Inbound
+from companion.web.server import WebServer
 
 Record = Callable[[str, object], None]
 pytestmark = pytest.mark.timeout(TIMEOUT)
 TAGS, FRAMES, SETTINGS = "nfc tag payloads", "tray frames", "settings (config.toml)"
+PHONES = "phone messages"
 
 # Tags: every token of every set, and the grammar's bounds (a value of 32 characters and of 33, numbers
 # with leading zeros, versions past ours, fields reordered or repeated).
@@ -179,3 +186,40 @@ def test_fuzz_settings(record_property: Record, tmp_path: Path) -> None:
 
     one()
     finish(record_property, SETTINGS)
+
+
+def test_fuzz_phone_messages(record_property: Record, tmp_path: Path) -> None:
+    """What a phone sends (issue 27), from its schema (companion.web.schema.Inbound) with its bounds' edges, and
+    raw bytes: the server's own decoder reads each as a message or refuses it, and a choice goes to a served
+    table as a phone's does (resolved against the table, then submitted or refused to that phone). None raises;
+    a refused choice leaves the game as it was."""
+    store = Store(tmp_path / "sessions.sqlite3")
+    session = store.start("covenant", {"heroes": ["knight", "sorceress"], "seed": 1})
+    events: queue.Queue[DomainEvent] = queue.Queue()
+    table = Table(session, events)
+    server = WebServer(events)
+    server.start("127.0.0.1", 0)
+    table.phones = server
+    server.new_game(table)
+    try:
+        @FUZZ
+        @given(st.one_of(plain(Inbound).map(msgspec.json.encode), st.binary(max_size=300)),
+               st.sampled_from(server.tokens.seats()), st.booleans())
+        def one(raw: bytes, seat: str, current: bool) -> None:
+            def read() -> None:
+                try:
+                    message = INBOUND.decode(raw)
+                except msgspec.DecodeError:
+                    return
+                if isinstance(message, Choose):
+                    seq = table.revision if current else message.seq  # half of them past the stale check
+                    before = session.rules.encode(session.state)
+                    update = table.handle(PhoneChoice(seat, message.choice, seq))
+                    assert update.accepted or session.rules.encode(session.state) == before
+
+            run_case(PHONES, repr(raw[:200]), read)
+
+        one()
+    finally:
+        server.stop()
+    finish(record_property, PHONES)
