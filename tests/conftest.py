@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,11 @@ import pytest
 # No test serves the phones' web view unless it asks (issue 27: `web.enabled` is on at the table, off in tests):
 # a test that wants it sets COMPANION_WEB=on for the app it starts, or starts a `WebServer` itself.
 os.environ.setdefault("COMPANION_WEB", "off")
+
+# Kivy makes its home folder when first imported, and several workers importing it at once on a machine where
+# ~/.kivy does not yet exist race to make it (FileExistsError on a fresh machine's first `make test`). Each test
+# process has a home of its own, which also keeps the tests' logs and config out of the user's.
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
 
 DURATIONS = Path(__file__).with_name("durations.json")
 RECORD = os.environ.get("RECORD_DURATIONS") == "1"
