@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
+from typing import NamedTuple
 
-from companion.core.messages import Field, Lang, Later, Named, Number, listed, named, verbatim
+from companion.core.messages import Field, Lang, Later, Named, Number, listed, named
 from companion.games.covenant import guardians, loot, traits
 from companion.games.covenant.data import GameData
 from companion.games.covenant.play import Play
@@ -57,7 +58,7 @@ def declare(g: Play, hero: Hero, target: str) -> None:
     g.s.attack = Attack(attacker=hero.id, target=target)
     if target == "guardian":
         guardians.provoke(g)
-    t, cards = terms(g, hero, target), _cards(g)
+    t, cards = terms(g, hero, target), _pile(g)
     g.say("attack", "§Combat", "{hero} attacks {target} (strength {strength}): chance to hit {chance}%, "
           "expected damage {expected}.", {"hero": hero.id, "target": target},
           hero=g.hero_name(hero), target=g.target_name(target), strength=t.strength,
@@ -123,8 +124,9 @@ def on_reroll(g: Play, option: str) -> None:
     g.next(RollStep(die="d6", purpose="attack", who=hero.id))
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
+    """What one card and die come to (a tuple: an attack's arithmetic makes one for each bot's look at it)."""
+
     total: int
     strength: int
     hit: bool
@@ -132,9 +134,10 @@ class Outcome:
     damage: int
 
 
-@dataclass(frozen=True)
-class Terms:
-    """Everything in an attack's arithmetic but the card and the die."""
+class Terms(NamedTuple):
+    """Everything in an attack's arithmetic but the card and the die. A tuple, not a frozen dataclass: made for
+    every attack's declaration, resolution and each bot's look at a target, and a frozen dataclass's
+    construction was a quarter of `terms`' time (issue 26)."""
 
     bonus: int
     strength: int
@@ -162,6 +165,10 @@ class Terms:
         if self.defense and self.min_damage <= value:
             text += f" − {self.defense} = {value - self.defense}".replace("-", "−")
         return text
+
+    def adjusted(self, base: int) -> bool:
+        """Whether anything turns the base damage into another: whether `adjustments` lists anything."""
+        return bool(self.backstab or self.skill or self.defense or self.min_damage > base + self.backstab + self.skill)
 
     def adjustments(self, base: int) -> list[Named]:
         """What turned the base damage into the damage dealt, in the order applied (R-HERO-2)."""
@@ -205,31 +212,52 @@ def resolve(g: Play) -> None:
     o = t.outcome(a.card, a.die)
     bonus = o.total - a.card - a.die
     base = o.total - o.strength + 2 if o.hit else 1
-    steps = t.adjustments(base)
+    adjusted = t.adjusted(base)
     fields: dict[str, Field] = {"hero": g.hero_name(hero), "target": g.target_name(a.target), "card": a.card,
                                 "die": a.die, "bonus": bonus, "total": o.total, "strength": o.strength,
                                 "damage": o.damage}
     data: dict[str, int | str] = {"card": a.card, "die": a.die, "bonus": bonus, "total": o.total,
                                   "strength": o.strength, "damage": o.damage, "target": a.target}
-    if o.hit and not steps:
+    if o.hit and not adjusted:
         g.say("hit", "§Combat", "{card} + {die} + {bonus} = {total} ≥ {strength}: hit! {total} − {strength} + 2 "
               "→ {damage} damage to {target}.", dict(data), **fields)
     elif o.hit:  # one calculation, its reasons beside it (issue 21: "= 5; Backstab +2 → 7" was words)
         g.say("hit", "R-HERO-2", "{card} + {die} + {bonus} = {total} ≥ {strength}: hit! {sum} ({adjust}) → {damage} "
-              "damage to {target}.", dict(data), sum=verbatim(t.worked(f"{o.total} − {o.strength} + 2", base)),
-              adjust=listed(steps), **fields)
-    elif o.golden and not steps:
+              "damage to {target}.", dict(data), sum=Worked(t, f"{o.total} − {o.strength} + 2", base),
+              adjust=Reasons(t, base), **fields)
+    elif o.golden and not adjusted:
         g.say("golden-six", "§Combat", "{card} + {die} + {bonus} = {total} < {strength}, but the die shows 6: "
               "golden six, an automatic hit for {damage} damage to {target}.", dict(data), **fields)
     elif o.golden:
         g.say("golden-six", "R-HERO-2", "{card} + {die} + {bonus} = {total} < {strength}, but the die shows 6: "
               "golden six, an automatic hit for 1: {sum} ({adjust}) → {damage} damage to {target}.", dict(data),
-              sum=verbatim(t.worked("1", base)), adjust=listed(steps), **fields)
+              sum=Worked(t, "1", base), adjust=Reasons(t, base), **fields)
     else:
         g.say("miss", "§Combat", "{card} + {die} + {bonus} = {total} < {strength}: {hero} misses {target}.",
               dict(data), **fields)
         return
     hurt_target(g, hero, a.target, o.damage)
+
+
+class Worked(Later, frozen=True):
+    """A hit's damage worked out as one calculation (`Terms.worked`), written when its sentence is read."""
+
+    terms: Terms
+    base: str
+    start: int
+
+    def text(self, lang: Lang) -> str:
+        return self.terms.worked(self.base, self.start)
+
+
+class Reasons(Later, frozen=True):
+    """What turned a hit's base damage into the damage dealt (`Terms.adjustments`), listed when read."""
+
+    terms: Terms
+    base: int
+
+    def text(self, lang: Lang) -> str:
+        return listed(self.terms.adjustments(self.base))[lang]
 
 
 def hurt_target(g: Play, hero: Hero, target: str, damage: int) -> None:
@@ -287,17 +315,24 @@ class Odds:
 def odds(g: Play, hero: Hero, target: str) -> Odds:
     """The exact chance to hit and the expected damage, from the cards the next draw can be and a fair
     d6 (before any reroll)."""
-    return _odds(terms(g, hero, target), _cards(g))
+    return _odds(terms(g, hero, target), _values(_pile(g)))
 
 
 Cards = tuple[tuple[int, int], ...]
 """The values the next combat card can have, each with its copies."""
 
 
-def _cards(g: Play) -> Cards:
+def _pile(g: Play) -> tuple[str, ...]:
+    """The cards the next combat draw can be, as they lie: copied, as the draw will change them."""
+    return tuple(g.s.decks["combat"].remaining())
+
+
+@lru_cache(maxsize=64)
+def _values(pile: tuple[str, ...]) -> Cards:
+    """A pile's cards counted by value; kept, as an attack's chance and its expected damage both read them."""
     # Plain dicts, each id counted before it is read as a number: a third of the time of Counter's.
     counts: dict[str, int] = {}
-    for card in g.s.decks["combat"].remaining():
+    for card in pile:
         counts[card] = counts.get(card, 0) + 1
     values: dict[int, int] = {}
     for card, copies in counts.items():
@@ -307,24 +342,24 @@ def _cards(g: Play) -> Cards:
 
 
 class Chance(Later, frozen=True):
-    """The chance to hit in whole percent, as an attack states it: these terms against these cards, worked
-    out only when the sentence is read."""
+    """The chance to hit in whole percent, as an attack states it: these terms against the cards of this pile,
+    counted and worked out only when the sentence is read (a replay or a bot game reads none: issue 26)."""
 
     terms: Terms
-    cards: Cards
+    pile: tuple[str, ...]
 
     def text(self, lang: Lang) -> str:
-        return str(round(float(_odds(self.terms, self.cards).hit) * 100))
+        return str(round(float(_odds(self.terms, _values(self.pile)).hit) * 100))
 
 
 class Expected(Later, frozen=True):
     """The expected damage, as an attack states it (a number with decimals), worked out when read."""
 
     terms: Terms
-    cards: Cards
+    pile: tuple[str, ...]
 
     def text(self, lang: Lang) -> str:
-        return Number(float(_odds(self.terms, self.cards).damage)).text(lang)
+        return Number(float(_odds(self.terms, _values(self.pile)).damage)).text(lang)
 
 
 @lru_cache(maxsize=1024)

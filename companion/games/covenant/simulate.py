@@ -88,6 +88,8 @@ def _fallback(prompt: Prompt) -> Input:
 
 
 _CAUSES = frozenset({"monster-attack", "ambush", "trap", "event", "poison", "fire-aura"})
+_TOLD = _CAUSES | {"fall", "death", "board-change"}
+"""The events a game's result counts; most of a game's events are none of them (issue 26: the bench's games)."""
 
 
 def _damage_source(e: Event) -> str | None:
@@ -129,6 +131,8 @@ def play(rules: CovenantRules, bot: Bot, setup: dict[str, object], watch: Watche
             assert not isinstance(result, Rejection), result
         inputs += 1
         for e in result:
+            if e.kind not in _TOLD:
+                continue
             cause = _damage_source(e) or cause
             if e.kind == "fall":
                 falls_by_zone[zone] += 1

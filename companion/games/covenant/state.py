@@ -176,4 +176,7 @@ class GameState(msgspec.Struct):
         return self.order[self.turn]
 
     def monster(self, uid: str) -> Monster | None:
-        return next((m for m in self.monsters if m.uid == uid), None)
+        for m in self.monsters:  # a loop, not next() over a generator: asked for many times an input (issue 26)
+            if m.uid == uid:
+                return m
+        return None

@@ -38,8 +38,9 @@ class Totals:
 def totals(d: GameData, hero: Hero) -> Totals:
     """The hero's totals, worked out once for each set of cards they hold: the key is everything they
     come from, so a hero who gains or loses a card gets fresh totals."""
-    return _totals(d, hero.id, hero.weapon, hero.armour, hero.accessory, tuple(hero.upgrades.items()),
-                   tuple(hero.shards))
+    upgrades, shards = hero.upgrades, hero.shards  # most heroes hold neither: no tuples made for them (issue 26)
+    return _totals(d, hero.id, hero.weapon, hero.armour, hero.accessory,
+                   tuple(upgrades.items()) if upgrades else (), tuple(shards) if shards else ())
 
 
 @lru_cache(maxsize=1024)

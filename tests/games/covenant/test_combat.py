@@ -5,8 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from covenant_game import Game, monster
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.core.flow import Act, Choose, DiePrompt, Draw, Roll
+from companion.games.covenant.combat import Terms
 
 BOARD_OPEN = {"unrevealed": [], "revealed": {f"room{i}": f"z1-combat-{i}" for i in range(1, 5)}}
 
@@ -132,3 +135,15 @@ def test_the_arithmetic_shows_every_step_that_changed_the_damage() -> None:
     # One calculation, its reasons beside it (issue 21): it was "9 − 9 + 2 = 2; Backstab +2, Skill +1 → 5".
     said = "5 + 3 + 1 = 9 ≥ 9: hit! 9 − 9 + 2 + 2 + 1 = 5 (Backstab +2, Skill +1) → 5 damage to Troll."
     assert said in g.texts(events)
+
+
+@given(bonus=st.integers(0, 6), strength=st.integers(1, 20), backstab=st.sampled_from([0, 2]),
+       skill=st.integers(0, 3), min_damage=st.integers(0, 5), defense=st.sampled_from([None, 0, 1, 2]),
+       base=st.integers(1, 20))
+def test_a_hit_is_said_with_its_reasons_exactly_when_it_has_some(bonus: int, strength: int, backstab: int, skill: int,
+                                                                   min_damage: int, defense: int | None,
+                                                                   base: int) -> None:
+    """R-HERO-2: the sentence with reasons ("(Backstab +2)") is chosen by `adjusted`, the reasons listed by
+    `adjustments` (issue 26: the list is made only when read); the two must agree."""
+    t = Terms(bonus, strength, backstab, skill, min_damage, defense)
+    assert t.adjusted(base) == bool(t.adjustments(base))
