@@ -194,6 +194,16 @@ def listed(names: Iterable[Named], empty: str = "", separator: str = ", ") -> Na
             for lang in LANGS}
 
 
+class Listed(Later, frozen=True):
+    """`listed`, put in words only when its sentence is read (issue 26: a replay reads none)."""
+
+    names: list[Named]
+    separator: str = ", "
+
+    def text(self, lang: Lang) -> str:
+        return listed(self.names, separator=self.separator)[lang]
+
+
 def N_(text: str) -> str:
     """Mark a message id kept in a table (not passed straight to `Msg`) for the catalogue extractor."""
     return text

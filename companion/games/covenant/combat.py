@@ -107,6 +107,9 @@ def on_die(g: Play, value: int) -> None:
         resolve(g)
 
 
+_HAWK_EYE, _TWO_GOLD = named("Hawk Eye"), named("2 gold")
+
+
 def on_reroll(g: Play, option: str) -> None:
     a = g.s.attack
     assert a is not None
@@ -120,7 +123,7 @@ def on_reroll(g: Play, option: str) -> None:
         hero.gold -= g.d.gold["reroll"].cost
     a.rerolls += 1
     g.say("reroll", "R-COMBAT-1", "{hero} rerolls the die ({how}); the new roll counts.", hero=g.hero_name(hero),
-          how=named("Hawk Eye") if option == "hawk_eye" else named("2 gold"))
+          how=_HAWK_EYE if option == "hawk_eye" else _TWO_GOLD)
     g.next(RollStep(die="d6", purpose="attack", who=hero.id))
 
 

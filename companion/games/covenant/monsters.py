@@ -9,9 +9,11 @@ R-MON-4 (ties), R-MON-5 (fallen heroes); the damage a blow deals is taken in `da
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from companion.core.messages import Lang, Later, Named, Plural, listed, named, verbatim
 from companion.games.covenant import damage, traits
+from companion.games.covenant.board import Board
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import ChooseStep, Hero, Monster
 
@@ -45,8 +47,8 @@ def strike(g: Play, blow: Blow, hero: Hero, rule: str) -> None:
           attacker=blow.name, hero=g.hero_name(hero), damage=blow.damage, defense=defense,
           net=blow.damage - defense,
           minimum=named(", raised to the minimum of {floor}", floor=floor)
-          if amount != blow.damage - defense else verbatim(""),
-          crown=named(" + 1 (Crown Strike)") if crown else verbatim(""),
+          if amount != blow.damage - defense else _NO_WORDS,
+          crown=_CROWN if crown else _NO_WORDS,
           total=total)
     if hero.fallen:
         g.say("fallen-hit", "R-MON-5", "{hero} is fallen: at 0 HP they lose nothing more.", {"hero": hero.id},
@@ -158,34 +160,45 @@ class Reach(Later, frozen=True):
                       separator="; ")[lang]
 
 
+_ONLY, _LOWEST = named("the only hero in reach"), named("the lowest HP in reach")
+_NEAREST, _FIRST_PLAYER = named("the lowest HP and nearest"), named("chosen by the first player")
+_NO_WORDS, _CROWN = verbatim(""), named(" + 1 (Crown Strike)")
+"""The reasons and parts of a monster's attack, named once: every monster phase says them (issue 26)."""
+
+
 def _why(g: Play, candidates: list[Hero], lowest: list[Hero], tied: list[Hero]) -> Named:
     if len(candidates) == 1:
-        return named("the only hero in reach")
+        return _ONLY
     if len(lowest) == 1:
-        return named("the lowest HP in reach")
+        return _LOWEST
     if len(tied) == 1:
-        return named("the lowest HP and nearest")
-    return named("chosen by the first player")
+        return _NEAREST
+    return _FIRST_PLAYER
 
 
 def _move_into_range(g: Play, m: Monster, target: Hero, rng: int, blocked: frozenset[str]) -> None:
     """The fewest moves that bring the target into range; among equally short paths, at each step the
     space listed first in the board file (R-MON-2), whichever space in range the path ends on."""
-    board = g.board
-    if (board.distance(m.space, target.space) or 0) <= rng:
+    if (g.board.distance(m.space, target.space) or 0) <= rng:
         return
-    reach = board.distances(m.space, blocked)
-    ends = [sp for sp, dist in board.distances(target.space).items()
+    _walk(g, m, list(_approach(g.board, m.space, target.space, rng, blocked)))
+
+
+@lru_cache(maxsize=4096)
+def _approach(board: Board, start: str, goal: str, rng: int, blocked: frozenset[str]) -> tuple[str, ...]:
+    """`_move_into_range`'s path on this board, kept: the monsters of a board walk the same ways (issue 26)."""
+    reach = board.distances(start, blocked)
+    ends = [sp for sp, dist in board.distances(goal).items()
             if dist <= rng and reach.get(sp, MONSTER_MOVE + 1) <= MONSTER_MOVE]
     moves = min(reach[sp] for sp in ends)
-    ways = [board.distances(sp, blocked - {m.space}) for sp in ends if reach[sp] == moves]
+    ways = [board.distances(sp, blocked - {start}) for sp in ends if reach[sp] == moves]
     left = {sp: min(w.get(sp, moves + 1) for w in ways) for sp in board.links}
     path: list[str] = []
-    here = m.space
+    here = start
     while left[here] > 0:
         here = min((n for n in board.links[here] if left[n] == left[here] - 1), key=board._order)
         path.append(here)
-    _walk(g, m, path)
+    return tuple(path)
 
 
 def _advance_on_nearest(g: Play, m: Monster, heroes: list[Hero], blocked: frozenset[str]) -> None:

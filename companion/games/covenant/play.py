@@ -68,6 +68,7 @@ class Play:
         self.d = data
         self.events: list[Event] = []
         self._boards = boards(data)
+        self._hero_names = hero_names(data)
 
     @property
     def board(self) -> Board:
@@ -87,7 +88,7 @@ class Play:
     # ---- names for messages, in every language --------------------------------------------------
 
     def hero_name(self, hero: Hero | str) -> Named:
-        return hero_names(self.d)[hero if isinstance(hero, str) else hero.id]
+        return self._hero_names[hero if isinstance(hero, str) else hero.id]
 
     def monster_name(self, m: Monster) -> Named:
         return monster_names(self.d, m.elite)[m.kind]

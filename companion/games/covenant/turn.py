@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.core.flow import Act, Layer, Rejection, reject
-from companion.core.messages import Named, Plural, listed, named, named_in
+from companion.core.messages import Listed, Named, Plural, named, named_in
 from companion.games.covenant import combat, death, explore, labels, loot, movement, rounds, traits
 from companion.games.covenant.play import Play
 from companion.games.covenant.state import DrawStep, Hero
@@ -290,7 +290,7 @@ def _trade(g: Play, giver: Hero, receiver: Hero, act: Act) -> None:
         given.append(g.d.equipment[item].named())
     g.say("trade", "§Loot and treasure", "{giver} gives {what} to {receiver}.",
           {"giver": giver.id, "receiver": receiver.id}, giver=g.hero_name(giver), receiver=g.hero_name(receiver),
-          what=listed(given))
+          what=Listed(given))
 
 
 def _pickup(g: Play, hero: Hero, what: str) -> None:
