@@ -9,6 +9,7 @@ same edge seen from the neighbour is the same wall. `Board` is a read-only view 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cached_property
 from typing import Annotated, Literal
 
 import msgspec
@@ -133,22 +134,49 @@ def edge(a: Cell, side: str) -> tuple[Cell, Cell]:
 
 
 class Board:
-    """Look-ups over a map; rebuilt after anything on the map changes."""
+    """Look-ups over a map; rebuilt after anything on the map changes. Each look-up is made when first read: a
+    move reads the rock, the figures and the boulders only, and is most of a game's inputs (issue 26)."""
 
     def __init__(self, m: MapState, figures: list[Figure] | None = None) -> None:
         self.m = m
-        self.rock = set(m.rock)
-        self.rubble = set(m.rubble)
-        self.pits = set(m.pits)
-        self.stairs = set(m.stairs)
-        self.walls = {edge(w.at, w.side) for w in m.walls}
-        self.closed = {edge(d.at, d.side) for d in m.doors if not d.open}
-        self.boulders = {b.at: b.id for b in m.boulders}
-        self.occupant: dict[Cell, str] = {}
-        for f in figures or []:
+        self._figures = figures or []
+
+    @cached_property
+    def rock(self) -> set[Cell]:
+        return set(self.m.rock)
+
+    @cached_property
+    def rubble(self) -> set[Cell]:
+        return set(self.m.rubble)
+
+    @cached_property
+    def pits(self) -> set[Cell]:
+        return set(self.m.pits)
+
+    @cached_property
+    def stairs(self) -> set[Cell]:
+        return set(self.m.stairs)
+
+    @cached_property
+    def walls(self) -> set[tuple[Cell, Cell]]:
+        return {edge(w.at, w.side) for w in self.m.walls}
+
+    @cached_property
+    def closed(self) -> set[tuple[Cell, Cell]]:
+        return {edge(d.at, d.side) for d in self.m.doors if not d.open}
+
+    @cached_property
+    def boulders(self) -> dict[Cell, str]:
+        return {b.at: b.id for b in self.m.boulders}
+
+    @cached_property
+    def occupant(self) -> dict[Cell, str]:
+        found: dict[Cell, str] = {}
+        for f in self._figures:
             if f.alive:
                 for sq in f.squares():
-                    self.occupant[sq] = f.id
+                    found[sq] = f.id
+        return found
 
     def on_grid(self, c: Cell) -> bool:
         return 0 <= c[0] < self.m.width and 0 <= c[1] < self.m.height

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from companion.core.flow import Event
 from companion.core.messages import Field, Msg, Named, Plural, listed, verbatim
 from companion.games.descent.data import DescentData
@@ -20,6 +22,13 @@ def given(text: str) -> str:
     """Text of an input quoted back in a refusal, cut short: an input may be as long as its file allows,
     and a refusal stays one short line."""
     return text if len(text) <= MAX_QUOTED else f"{text[:MAX_QUOTED]}…"
+
+
+@lru_cache(maxsize=1024)
+def _name(fid: str, en: str, ar: str, be: str) -> Named:
+    """A figure's name in every language, its English or its id where a language has none; kept, as nearly every
+    sentence names a figure (issue 26). Read only."""
+    return {"en": en or fid, "ar": ar or en or fid, "be": be or en or fid}
 
 
 class Play:
@@ -45,7 +54,7 @@ class Play:
         f = self.s.figure(fid)
         if f is None:
             return verbatim(fid)
-        return {lang: text or f.en or f.id for lang, text in f.named().items()}
+        return _name(f.id, f.en, f.ar, f.be)
 
     def names(self, fids: list[str]) -> Named:
         """Several figures' names as one field, listed in each language."""

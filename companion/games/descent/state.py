@@ -94,4 +94,7 @@ class GameState(msgspec.Struct):
     treachery: Treachery | None = None
 
     def figure(self, fid: str) -> Figure | None:
-        return next((f for f in self.figures if f.id == fid), None)
+        for f in self.figures:  # a loop, not next() over a generator: asked for many times an input (issue 26)
+            if f.id == fid:
+                return f
+        return None

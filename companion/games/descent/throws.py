@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.core.flow import Input, Layer, Rejection, Source, Throw, ThrowPrompt, reject
-from companion.core.messages import LANGS, N_, Msg, Named, listed, verbatim
+from companion.core.messages import LANGS, N_, Lang, Later, Msg, Named, listed, verbatim
 from companion.games.descent.play import DICE, Play, given
 from companion.games.descent.state import Rolled, ThrowPurpose, ThrowStep
 
@@ -76,22 +76,30 @@ def prompt(g: Play, step: ThrowStep) -> ThrowPrompt:
 def take(g: Play, step: ThrowStep, inp: Input) -> list[Rolled] | Rejection:
     """The faces of the awaited throw, in the step's order: named by the input, or rolled by the app."""
     rule = _rule(step)
-    wanted = listing(g, list(step.dice.values()))
     if not isinstance(inp, Throw):
-        return reject("expected-throw", Layer.NOT_NOW, rule, "Waiting for a throw: {dice}.", dice=wanted)
+        return reject("expected-throw", Layer.NOT_NOW, rule, "Waiting for a throw: {dice}.",
+                      dice=listing(g, list(step.dice.values())))
     if inp.faces or inp.source != Source.APP:
-        refused = _check(g, step, inp, rule, wanted)
+        refused = _check(g, step, inp, rule)
         if refused is not None:
             return refused
         faces = dict(inp.faces)
     else:
         faces = {die: g.d.dice[colour].roll(g.s.rng).id for die, colour in step.dice.items()}
     rolled = [Rolled(die=colour, face=faces[die]) for die, colour in step.dice.items()]
-    shown = listed(({lang: f"{text}: {_face(g, r)[lang]}" for lang, text in g.die(r.die).items()} for r in rolled),
-                   separator="; ")
     g.say("thrown", DICE, "Thrown: {faces}.", {"faces": [f"{die}={face}" for die, face in faces.items()]},
-          faces=shown)
+          faces=Shown([(g.die(r.die), _face(g, r)) for r in rolled]))
     return rolled
+
+
+class Shown(Later, frozen=True):
+    """A throw's dice, each with its face ("red die: 2 hearts; …"), put in words only when the sentence is read
+    (issue 26: a replay reads none, and every throw says it)."""
+
+    faces: list[tuple[Named, Named]]
+
+    def text(self, lang: Lang) -> str:
+        return listed(({lang: f"{die[lang]}: {face[lang]}"} for die, face in self.faces), separator="; ")[lang]
 
 
 def _face(g: Play, r: Rolled) -> Named:
@@ -105,7 +113,7 @@ def _colour(die: str) -> str:
     return head if head and number.isdigit() else die
 
 
-def _check(g: Play, step: ThrowStep, inp: Throw, rule: str, wanted: Named) -> Rejection | None:
+def _check(g: Play, step: ThrowStep, inp: Throw, rule: str) -> Rejection | None:
     """Malformed first (a die that is no colour, a face its die does not have), then the throw against the
     prompt: a die of a colour not asked for, one too many, one missing."""
     for die, face in inp.faces.items():
@@ -121,11 +129,11 @@ def _check(g: Play, step: ThrowStep, inp: Throw, rule: str, wanted: Named) -> Re
             continue
         if _colour(die) not in step.dice.values():
             return reject("wrong-die", Layer.ILLEGAL, rule, "This throw needs {dice}, not the {given}.",
-                          dice=wanted, given=g.die(_colour(die)))
+                          dice=listing(g, list(step.dice.values())), given=g.die(_colour(die)))
         return reject("extra-die", Layer.ILLEGAL, rule, "This throw's dice are {ids}: {given} is not one of them.",
                       ids=", ".join(step.dice), given=given(die))
     missing = [colour for die, colour in step.dice.items() if die not in inp.faces]
     if missing:
         return reject("missing-dice", Layer.ILLEGAL, rule, "This throw needs {dice}: {missing} not given.",
-                      dice=wanted, missing=listing(g, missing))
+                      dice=listing(g, list(step.dice.values())), missing=listing(g, missing))
     return None
