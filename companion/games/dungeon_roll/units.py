@@ -31,9 +31,12 @@ def kinds(s: GameState, d: GameData, unit: str) -> set[str]:
         ult = sd.ultimate
         return set(ult.kinds) if ult.effect == "hero-as" and not s.ultimate_used else set()
     die = s.dice.get(unit)
-    if die is not None:
-        base = [die.face] if die.place == "party" else []
-    elif unit in s.player.treasures:
+    if die is not None:  # the most asked: one face, and what the hero's side lets it act as
+        if die.place != "party":
+            return set()
+        also = sd.acts_as.get(die.face)
+        return {die.face, *also} if also else {die.face}
+    if unit in s.player.treasures:
         spec = d.treasures[unit.rsplit("-", 1)[0]]
         base = list(spec.acts_as) if spec.use == "companion" else ["scroll"] if spec.use == "scroll" else []
     else:
@@ -49,8 +52,11 @@ def units(s: GameState, d: GameData) -> list[str]:
     return [u for u in (*s.at("party", "party"), *s.player.treasures, HERO) if kinds(s, d, u)]
 
 
+_COMPANIONS = frozenset(COMPANIONS)
+
+
 def companions(s: GameState, d: GameData, unit: str) -> set[str]:
-    return kinds(s, d, unit) & set(COMPANIONS)
+    return kinds(s, d, unit) & _COMPANIONS
 
 
 def extra(s: GameState, d: GameData) -> dict[str, int]:
