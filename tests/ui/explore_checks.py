@@ -81,7 +81,8 @@ class Screen:
 @dataclass(frozen=True)
 class Tap:
     """What the explorer did and saw: the point, the widget's text, the screens' signatures before and
-    after, the inputs the engine took and refused, and (for an end of turn) the actions left."""
+    after (and `between` the taps of a quick burst), the inputs the engine took and refused, and (for an end
+    of turn) the actions left."""
 
     point: tuple[float, float]
     text: str
@@ -95,6 +96,8 @@ class Tap:
     said: Sequence[str] = ()
     """What the engine said on taking the tap's input, in the screen's language."""
     composed_empty: Sequence[str] = field(default_factory=tuple)
+    between: Sequence[str] = ()
+    """The signature after each tap of a burst but its last: a burst may go somewhere and come back."""
 
 
 def intersect(a: Rect, b: Rect) -> Rect | None:
@@ -228,8 +231,11 @@ SCREEN_CHECKS: dict[str, Callable[[Screen], list[str]]] = {
 
 
 def tap_took(t: Tap) -> list[str]:
-    """A tap on an enabled target changes something: the screen, or what the engine holds."""
-    return [] if t.before != t.after or t.taken else [f"the tap on {t.text!r} was dropped on {t.screen}"]
+    """A tap on an enabled target changes something: the screen, or what the engine holds. A burst took if
+    the screen changed at any tap of it: three quick taps on Attack opened its targets, chose the one that
+    came up under the finger and tapped the odds' Back that came up there next, back where they began."""
+    moved = t.before != t.after or any(seen != t.before for seen in t.between)
+    return [] if moved or t.taken else [f"the tap on {t.text!r} was dropped on {t.screen}"]
 
 
 def input_accepted(t: Tap) -> list[str]:

@@ -276,13 +276,18 @@ class Explorer(Driver):
         self.shown = None
         if TRACE:
             print(f"{time.monotonic() - STARTED:7.2f} {before_screen.name}: {text!r} ×{burst}", file=sys.__stderr__)
+        between: list[str] = []
         for i in range(burst):
+            if i:
+                yield RAPID_S
+                # Read in the tick that gives the next tap, no frame of the app between: the burst keeps its pace.
+                between.append(self.signature(self.snapshot()))
             touch = UnitTestTouch(*point)
             self.taps += 1
             self.leg_taps += 1
             touch.touch_down()
             touch.touch_up()
-            yield RAPID_S if i < burst - 1 else SETTLE_MIN_S
+        yield SETTLE_MIN_S
         yield from self.settle()
         after_screen = self.snapshot()
         after = self.signature(after_screen)
@@ -294,9 +299,9 @@ class Explorer(Driver):
             after = self.signature(after_screen)
         self.counts["taps checked"] += 1
         tap = ec.Tap(point, text, before_screen.name, before, after, self.taken - taken, tuple(self.refused), ends,
-                     left, said=tuple(self.said), composed_empty=tuple(self.confirm_gaps))
+                     left, said=tuple(self.said), composed_empty=tuple(self.confirm_gaps), between=tuple(between))
         self.confirm_gaps = []
-        if TRACE and before == after and not tap.taken:  # what was in front of the finger, to see why
+        if TRACE and ec.tap_took(tap):  # what was in front of the finger, to see why
             print(f"   dropped: {[(b.kind, b.text, b.enabled) for b in before_screen.targets()]} "
                   f"confirming={getattr(self.app, 'confirming', None)} notice={self.app.referee.notice}",
                   file=sys.__stderr__)
@@ -696,8 +701,9 @@ def legs(d: Explorer, plan: str) -> Iterator[float]:
         d.keep_heroes()
 
 
-def main(argv: list[str]) -> int:
-    lang, size, seed, plan, out = argv[1], argv[2], int(argv[3]), argv[4], Path(argv[5])
+def explorer_app(lang: str, size: str, seed: int, out: Path) -> Explorer:
+    """The app as `companion run` builds it at this window size, on simulated devices and a store beside
+    KIVY_HOME (the same for every process of a chain), with the explorer that plays it."""
     width, height = size.split("x")
     from kivy.config import Config
 
@@ -712,7 +718,13 @@ def main(argv: list[str]) -> int:
     settings.store.path = str(home.parent / "sessions.sqlite3")
     settings.tray.backend, settings.nfc.backend, settings.gpio.backend = "simulated", "emulated", "mock"
     app = build_app(settings, "/etc/crypt-companion/config.toml", seed=seed)
-    driver = Explorer(app, out, settings.ui.lang, seed, home.parent)
+    return Explorer(app, out, settings.ui.lang, seed, home.parent)
+
+
+def main(argv: list[str]) -> int:
+    lang, size, seed, plan, out = argv[1], argv[2], int(argv[3]), argv[4], Path(argv[5])
+    driver = explorer_app(lang, size, seed, out)
+    app = driver.app
     app.bind(on_start=lambda *_: driver.start(legs(driver, plan)))
     try:
         app.run()

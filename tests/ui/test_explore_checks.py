@@ -141,6 +141,13 @@ def test_a_dropped_tap_is_found() -> None:
     assert not tap_took(tap())
 
 
+def test_a_burst_that_went_somewhere_and_came_back_took_and_one_that_never_moved_is_found() -> None:
+    """The long run: three quick taps on Attack opened its targets, chose the one under the finger and tapped
+    the odds' Back there, ending where they began ("a" again), read as dropped."""
+    assert not tap_took(tap(text="Attack", after="a", between=("targets", "odds")))
+    assert tap_took(tap(text="Attack", after="a", between=("a", "a")))
+
+
 def test_a_refused_input_and_a_half_chosen_confirm_are_found() -> None:
     """Finding 3: Confirm enabled before any graveyard die is picked."""
     assert input_accepted(tap(refused=("Act(quaff): no-potion",)))
