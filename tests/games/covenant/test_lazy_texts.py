@@ -64,3 +64,27 @@ def test_the_monster_phases_reach_and_paths_are_listed_when_read() -> None:
                                     "Shadow Rogue 11 HP, 3 spaces away.")
     assert move.msg.text("en") == "Goblin moves 2 spaces: 11 → 12 → 13."
     assert move.msg.fields["path"].text("ar") == "11 ← 12 ← 13"  # type: ignore[union-attr]
+
+
+def test_a_hits_worked_sum_and_its_reasons_and_a_trades_gifts_are_put_in_words_when_read() -> None:
+    """R-HERO-1, R-HERO-2, §Loot and treasure: a hit with Backstab states its damage as one calculation with its
+    reasons beside it, and a trade lists what was given; each is kept as what it is made from until read, and
+    reads in every language as the words made at once would (issue 26)."""
+    position = {"heroes": {"rogue": {"space": "m1", "gold": 3}, "knight": {"space": "m3"}},
+                "monsters": [monster("m1", "troll", "m2")]}
+    g = Game(["rogue", "knight"], position, deal={"combat": "table"})
+    hit = next(e for e in g.attack("rogue", "m1", card="7", die="3") if e.kind == "hit")
+    worked, reasons = hit.msg.fields["sum"], hit.msg.fields["adjust"]
+    assert isinstance(worked, Later) and isinstance(reasons, Later)
+    at_once = listed([named("Backstab +{n}", n=2)])
+    for lang in LANGS:
+        assert worked.text(lang) == "11 − 9 + 2 + 2 = 6"
+        assert reasons.text(lang) == at_once[lang]
+    assert hit.msg.text("en") == "7 + 3 + 1 = 11 ≥ 9: hit! 11 − 9 + 2 + 2 = 6 (Backstab +2) → 6 damage to Troll."
+    together = Game(["rogue", "knight"], {"heroes": {"rogue": {"space": "m1", "gold": 3}, "knight": {"space": "m1"}}})
+    trade = next(e for e in together.act("rogue", "trade", "knight", gold=2) if e.kind == "trade")
+    gifts = trade.msg.fields["what"]
+    assert isinstance(gifts, Later)
+    two_gold = listed([named(Plural("{n} gold", "{n} gold", "n"), n=2)])
+    for lang in LANGS:
+        assert gifts.text(lang) == two_gold[lang]
