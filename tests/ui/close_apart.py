@@ -1,18 +1,20 @@
 """The rule window's Close against the actions that end a turn or a phase, in the real app (run by harness.py as
 the scenario `close-apart`, issue 21): on each game's table screen that offers such an action (The Last
-Covenant's End turn, Dungeon Roll's Retire and Flee, Descent's Overlord's turn, beside the map and under a
-ruling's results), at 800×480, 1280×720 and 1920×1080, in Arabic, English and Belarusian, a citation is tapped
-and the window's Close must lie over none of them: a tap more than the window needs would end the turn (the
+Covenant's End turn and the "Yes, end the turn" it asks with, Dungeon Roll's Retire and Flee, Descent's
+Overlord's turn, beside the map and under a ruling's results), at 800×480, 1280×720 and 1920×1080, in Arabic,
+English and Belarusian, a citation is tapped and the window's Close must lie over none of them: a tap more than
+the window needs would end the turn (the
 explorer's "end not under finger", Descent's Overlord's turn under the Close). Then Close is tapped twice in
 quick succession: the first tap leaves it disabled at once, the window still in front, so that the second is
 neither taken by a live Close that does nothing more (the explorer's "tap took") nor lands beneath.
 
 The report's "close-apart" lists every screen, size and language where an ending action lay under the Close,
-and "close-again" every Close that was still a live target after its tap."""
+"close-again" every Close that was still a live target after its tap, and "no rule" the screens no rule's window
+can open over (no live citation)."""
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from descent_findings import start_map
@@ -41,6 +43,8 @@ def ending_buttons(d: Any) -> list[Any]:
     labels = {ui.t(ACTION_NAMES[o.id]) if d.screen() == "descent-table" else ui.text(o.label)
               for o in prompt.options if o.id in ENDS}
     screen = d.app.manager.current_screen
+    if getattr(screen, "ending", None) is not None:  # End turn asked first: its yes ends the turn too
+        labels.add(ui.t("Yes, end the turn"))
     return [w for w in screen.walk() if isinstance(w, BigButton) and w.logical in labels and not w.disabled
             and w.get_parent_window() is not None]
 
@@ -68,17 +72,20 @@ def at(d: Any, size: tuple[int, int], lang: str) -> Generator[float, None, None]
     yield from d.settle()
 
 
+def live_links(d: Any) -> list[Any]:
+    """The citations of the table screen a finger can open."""
+    from companion.ui.widgets import TapLabel
+
+    return [w for w in d.app.manager.current_screen.walk() if isinstance(w, TapLabel) and w.logical
+            and not w.disabled and w.get_parent_window() is not None]
+
+
 def open_rule(d: Any) -> Generator[float, None, None]:
     """A finger on a citation of the table screen (scrolled into view): the rule's window opens."""
     from kivy.tests.common import UnitTestTouch
     from kivy.uix.scrollview import ScrollView
 
-    from companion.ui.widgets import TapLabel
-
-    links = [w for w in d.app.manager.current_screen.walk() if isinstance(w, TapLabel) and w.logical
-             and w.get_parent_window() is not None]
-    assert links, f"no citation on {d.screen()}"
-    link = links[0]
+    link = live_links(d)[0]
     scroll = next((p for p in _parents(link) if isinstance(p, ScrollView)), None)
     if scroll is not None:
         scroll.scroll_to(link, padding=0, animate=False)
@@ -91,9 +98,11 @@ def open_rule(d: Any) -> Generator[float, None, None]:
     yield from d.settle()
 
 
-def measure(d: Any, where: str) -> Generator[float, None, None]:
+def measure(d: Any, where: str, bring_back: Callable[[], Generator[float, None, None]] | None = None
+            ) -> Generator[float, None, None]:
     """On the table screen in front, at every size and in every language: the Close over no ending action, and
-    a live target no more once tapped."""
+    a live target no more once tapped (`bring_back`: what brings the screen back once it is made again in another
+    size or language)."""
     from kivy.tests.common import UnitTestTouch
 
     under = d.report.setdefault("close-apart", [])
@@ -101,8 +110,13 @@ def measure(d: Any, where: str) -> Generator[float, None, None]:
     for size in SIZES:
         for lang in LANGS:
             yield from at(d, size, lang)
+            if bring_back is not None:
+                yield from bring_back()
             ends = ending_buttons(d)
             assert ends, f"{where}: no action ending a turn on {d.screen()} at {size} in {lang}"
+            if not live_links(d):  # no rule's window can open over this screen
+                d.report.setdefault("no rule", []).append(f"{where} {size[0]}x{size[1]} {lang}")
+                continue
             yield from open_rule(d)
             close = d.find(d.t("Close"))
             for end in ends:
@@ -128,7 +142,7 @@ def measure(d: Any, where: str) -> Generator[float, None, None]:
 
 
 def close_apart(d: Any) -> Generator[float, None, None]:
-    from harness import at_position
+    from harness import at_position, option_label
 
     from companion.ui.descent.setup_screens import TOOL_NAMES
 
@@ -137,6 +151,18 @@ def close_apart(d: Any) -> Generator[float, None, None]:
     # The Last Covenant: End turn at the head of the panel beside the board.
     yield from at_position(d)
     yield from measure(d, "The Last Covenant")
+    # End turn with actions left: the question in place of the board, its yes at the foot of its panel (the prompt
+    # beside it, with its citation, is disabled while it asks).
+    assert app.session.state.actions > 0
+
+    def asked() -> Generator[float, None, None]:
+        if getattr(app.manager.current_screen, "ending", None) is None:  # a screen made again asks no more
+            yield from d.tap(app.ui().text(option_label(app, "end")))
+        yield from d.settle()
+        assert getattr(app.manager.current_screen, "ending", None) is not None, "End turn did not ask"
+
+    yield from measure(d, "The Last Covenant, End turn asked", asked)
+    yield from d.tap(d.t("Back"))
     yield from d.tap(d.t("Home"))
 
     # Dungeon Roll: the app's dice until a delve may end (Retire or Flee).
