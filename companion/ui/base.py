@@ -60,12 +60,13 @@ class BaseScreen(Screen):
     def build(self, body: BoxLayout) -> None:
         raise NotImplementedError
 
-    def top_bar(self, title: str, extra: list[Widget] | None = None) -> BoxLayout:
-        """The title, then (at the far end) any extra buttons and a button back to the home screen."""
+    def top_bar(self, title: str, extra: list[Widget] | None = None, lead: Widget | None = None) -> BoxLayout:
+        """The title (or `lead` in its place), then (at the far end) any extra buttons and a button back to the
+        home screen."""
         ui = self.ui
         back = BigButton(ui, ui.t("Home"), lambda: self.app.go("home"), size_hint_x=None,
                          width=ui.px(150))
-        heading = label(ui, title, "title")
+        heading = lead or label(ui, title, "title")
         return row(ui, [heading, *(extra or []), back], size_hint_y=None, height=ui.touch)
 
     def simulated_button(self) -> list[Widget]:

@@ -39,7 +39,17 @@ def show_rule(ui: Ui, rule: str, rule_text: RuleText) -> ModalView:
     scroll = ScrollView(do_scroll_x=False)  # a whole section is longer than the window
     scroll.add_widget(box)
     panel.add_widget(scroll)
-    panel.add_widget(BigButton(ui, ui.t("Close"), view.dismiss))
+    close = BigButton(ui, ui.t("Close"))
+
+    def shut() -> None:
+        # Disabled at once: for the fade out the window still holds every touch, and a second tap of a finger
+        # double-tapping Close went to a Close that did nothing more (the explorer, issue 21). The fade stays:
+        # without it that tap would land on the screen beneath, on whatever lies under the Close.
+        close.disabled = True
+        view.dismiss()
+
+    close.action = shut
+    panel.add_widget(close)
     view.add_widget(panel)
     view.open()
     return view

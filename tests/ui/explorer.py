@@ -443,8 +443,12 @@ class Explorer(Driver):
         turns = [t for t in options if t[0] in (self.t("Turn"), self.t("Flip"))]
         if confirm and self.rnd.random() < 0.4:  # a template laid: confirmed, as a table would once it is placed
             options = confirm
-        elif turns and not self.template_fits() and self.rnd.random() < 0.5:
-            options = turns  # the template lies nowhere as turned now: turned or flipped, as a table would
+        elif turns and not confirm and not self.template_fits() and self.rnd.random() < 0.8:
+            # The template lies nowhere as turned now: turned or flipped towards a way it lies, as a table would (at
+            # random, a lightning that lies one way of eight went 60 taps without it: "game goes on", seed 3211), or
+            # let go when it lies no way at all.
+            way = turned_to_fit(self.app.descent.aim, self.app.descent.rules, self.app.session.state)
+            options = [t for t in options if t[0] == self.t(way or "Cancel")] or turns
         elif aiming and (not options or self.rnd.random() < 0.9):
             cell, side = self.aim_square()
             yield from self.tap_at(tuple(maps[0].to_window(*maps[0].point(cell, side))), f"square {cell}")
@@ -529,11 +533,21 @@ class Explorer(Driver):
                         yield from self.tap_text(follow)
             else:
                 idle += 1
+                if TRACE and idle in (30, 45):
+                    print(f"   idle {idle}: wanted {wanted}; {self.stuck()}", file=sys.__stderr__)
                 yield from self.random_target()
             if idle > 60:
-                self.report_problems("game goes on", [f"no way on found on {self.screen_name()}"])
+                self.report_problems("game goes on", [f"no way on found on {self.screen_name()}: wanted {wanted}; "
+                                                      f"{self.stuck()}"])
                 return
         self.games["left unfinished"] += 1
+
+    def stuck(self) -> str:
+        """What the screen holds when no way on is found: the prompt, Descent's aim or count, the targets."""
+        prompt = self.app.table.prompt if self.app.session is not None else None
+        return (f"prompt {prompt!r}; aim {getattr(self.app.descent, 'aim', None)!r}; "
+                f"treachery {getattr(self.app.descent, 'treachery', None)!r}; "
+                f"targets {[t[0] for t in self.targets()]}")
 
     def switch_language(self) -> Steps:
         """Home, the other language, and back to the game (every screen rebuilt in it)."""
@@ -548,10 +562,18 @@ class Explorer(Driver):
 
     # ---- the legs ----------------------------------------------------------------------------------
 
+    def window_closed(self) -> Steps:
+        """A window the last leg left open closed (its last tap opened a rule), its fade waited out: the screen
+        under it is the next leg's."""
+        if self.has(self.t("Close")) and self.modal_open():
+            yield from self.tap_text(self.t("Close"))
+        yield from self.until(lambda: not self.modal_open(), "the window to close")
+        yield from self.settle()
+
     def new_game(self, game: str) -> Steps:
         from companion.ui.games import TABLE_GAMES
 
-        yield from self.settle()
+        yield from self.window_closed()
         if self.screen() != "home":
             yield from self.tap_text(self.t("Home"))
         name = self.t(TABLE_GAMES[game].name)
@@ -614,7 +636,7 @@ class Explorer(Driver):
     def resume(self) -> Steps:
         """After a restart: home offers every unfinished game by its heroes as they are now; one resumed."""
         yield 1.0
-        yield from self.settle()
+        yield from self.window_closed()
         if self.screen() != "home" and self.has(self.t("Home")):  # a leg before this one left a game in front
             yield from self.tap_text(self.t("Home"))
         expected = self.expected()
@@ -654,6 +676,26 @@ class Explorer(Driver):
         if session.game == "covenant":
             return [_in(self.app.heroes[h], lang) for h in state.heroes]
         return []
+
+
+def turned_to_fit(aim: Any, rules: Any, state: Any) -> str | None:
+    """The button ("Turn" or "Flip") a table taps when the template aimed on Descent's map, turned and flipped as it
+    is, lies nowhere as the engine would take it: Turn while one to three quarter turns more, the same face up, make
+    it lie somewhere on the map; else Flip, when flipped it lies somewhere turned some way; None when it lies no
+    way at all."""
+    from companion.core.flow import Rejection
+    from companion.games.descent.templates import TURNS
+
+    def lies(turn: int, flip: bool) -> bool:
+        return any(not isinstance(rules.coverage(state, replace(aim, anchor=(x, y), turn=turn, flip=flip).placed()),
+                                  Rejection) for x in range(state.map.width) for y in range(state.map.height))
+
+    at = TURNS.index(aim.turn)
+    if any(lies(TURNS[(at + k) % len(TURNS)], aim.flip) for k in range(1, len(TURNS))):
+        return "Turn"
+    if any(lies(turn, not aim.flip) for turn in TURNS):
+        return "Flip"
+    return None
 
 
 def _in(named: Any, lang: str) -> str:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
+from close_apart import close_apart
 from descent_findings import findings as descent_findings
 from descent_play import descent
 from dr_explored import explored as dungeon_roll_explored
@@ -731,7 +732,8 @@ SCENARIOS: dict[str, Scenario] = {"whole-game": whole_game, "screens": screens_o
                                   "dungeon-roll-tray": dungeon_roll_tray,
                                   "dungeon-roll-findings": dungeon_roll_findings,
                                   "dungeon-roll-explored": dungeon_roll_explored,
-                                  "descent": descent, "descent-findings": descent_findings}
+                                  "descent": descent, "descent-findings": descent_findings,
+                                  "close-apart": close_apart}
 
 
 def store_path() -> str:

@@ -370,3 +370,18 @@ def test_a_calculation_at_an_arabic_lines_left_edge_ends_the_line_with_its_resul
                                              "ﺭﺮﺿ\xa07\xa0←\xa0(+2 ﺓﺭﺩﺎﻐﻟﺍ ﺔﻨﻌﻄﻟﺍ)"]]))
     attack = "الضرر − الدفاع: 3 − 1 = 2 ← 2 ضرر."
     assert nothing_orphaned(drawn(attack, [["2\xa0←\xa03\xa0−\xa01\xa0=\xa02\xa0:ﻉﺎﻓﺪﻟﺍ\xa0−\xa0ﺭﺮﻀﻟﺍ", ".ﺭﺮﺿ"]]))
+
+
+def test_every_covenant_section_reads_true_in_arabic_at_every_width() -> None:
+    """§Combat's and §A full turn, worked's Arabic examples wrote a sum as a list with commas: «بطاقة القتال = 7،
+    النرد = 4، مكافأة الهجوم = +1 = المجموع 12» and «يسحب بطاقة قتال (4)، يرمي النرد (2)، +1 = مجموع 7», each
+    read as drawn as "+1 = 12" and "+1 = 7" (the explorer, issue 21); and with words between its numbers a
+    calculation is no left-to-right run, so a wrap inside «… مكافأة الهجوم 1 = المجموع 12» left "12 = 1" on a line.
+    Each is now the rulebook's sum in words (step 3: «بطاقة القتال + النرد + مكافأة الهجوم») equal to one calculation
+    of bare numbers, which is drawn as one run and never cut, at every width a rule window has."""
+    from companion.games.covenant.data import default
+
+    for section in default().sections.values():
+        text = section.text.ar if section.text else ""
+        for width in (200.0, 300.0, 450.0, 600.0, 700.0, 10_000.0):
+            assert not sums_true(laid_out(text, width=width)), (section.id, width)

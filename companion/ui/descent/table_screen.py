@@ -33,6 +33,11 @@ ACTION_NAMES = {"attack": N_("Attack"), "breath": N_("Breath"), "lightning": N_(
                 "start_turn": N_("A figure's turn"), "overlord": N_("Overlord's turn"), "move": N_("Move"),
                 "door": N_("Door"), "treachery": N_("Treachery")}
 """The actions offered by touch, in short words that fit two to a row."""
+ENDING = "overlord"
+"""The action that ends the heroes' turn: in the top bar, in the title's place, apart from every other button
+and from the foot of a rule's window, where its Close lies (the explorer, issue 21: at the foot of the panel under
+a ruling's results it came up under the Close, and a tap more than the window needed ended the heroes' turn).
+Dungeon Roll's Retire and Flee stand there too."""
 MAP_SHARE = 0.6
 RESULTS_SHARE = 0.4  # beside a ruling's results (an attack's arithmetic on a line) and what comes next
 THROW_SHARE = 0.5  # a throw's dice and faces, three a row, take half the width
@@ -112,7 +117,7 @@ class DescentTableScreen(BaseScreen):
         state = session.state if session is not None and session.game == "descent" else None
         undo.disabled = state is None
         title = ui.text(state.map.named()) if state is not None else ""
-        body.add_widget(self.top_bar(title, [undo]))
+        body.add_widget(self.top_bar(title, [undo], lead=self._ending() if state is not None else None))
         if state is None:
             body.add_widget(label(ui, ui.t("No game is in progress."), align="center"))
             return
@@ -227,10 +232,25 @@ class DescentTableScreen(BaseScreen):
         now.add_widget(BoxLayout())
         return None
 
+    def _offers_actions(self) -> bool:
+        """Whether the panel offers the actions (no undo's list, aim or treachery count in their place)."""
+        desk = self.app.descent
+        return isinstance(self.app.table.prompt, ActionPrompt) and not self.app.referee.put_back \
+            and desk.aim is None and desk.treachery is None
+
+    def _ending(self) -> BigButton | None:
+        """The overlord's turn, as the top bar's button, while the actions are offered."""
+        prompt = self.app.table.prompt
+        if not self._offers_actions() or not isinstance(prompt, ActionPrompt) \
+                or all(o.id != ENDING for o in prompt.options):
+            return None
+        ui = self.ui
+        return BigButton(ui, ui.t(ACTION_NAMES[ENDING]), partial(self._start_aim, ENDING), font_size=ui.font("small"))
+
     def _actions(self, now: Panel, prompt: ActionPrompt) -> None:
         ui = self.ui
         self._text(now, ui.t("What happens next?"), bold=True)
-        offered = [o.id for o in prompt.options if o.id in ACTION_NAMES]
+        offered = [o.id for o in prompt.options if o.id in ACTION_NAMES and o.id != ENDING]
         # Three a row beside a ruling's results, which take the height the rows leave.
         self._grid(now, [(ui.t(ACTION_NAMES[a]), a) for a in offered], cols=3 if self.app.referee.steps else 2)
         now.add_widget(citation(ui, prompt.rule, self.app.rule_text, size_hint_y=None, fit_height=True))

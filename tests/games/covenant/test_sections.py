@@ -18,6 +18,23 @@ UNCITED_HEADINGS = {"ابدأ هنا", "أنواع البطاقات", "لوحة 
 LATIN = re.compile(r"\S*[A-Za-z]\S*")
 STEP = re.compile(r"^\d+\. ", re.M)
 NOTES = ("**", "`", "[missing", "GAPS.md", "not stated", "a ruling is needed")
+ATTACK = "بطاقة القتال + النرد + مكافأة الهجوم"  # the rulebook's own sum in words (§Combat, step 3)
+REWORDED = {
+    "مثال: بطاقة القتال = 7، النرد = 4، مكافأة الهجوم = +1 = المجموع 12. ضد وحش قوته 9 فقد أصبت، الضرر = 12−9+2 = 5.":
+        f"مثال: {ATTACK} = 7 + 4 + 1 = المجموع 12. ضد وحش قوته 9 فقد أصبت، الضرر = 12−9+2 = 5.",
+    "2. فعل 2 — هجوم: يسحب بطاقة قتال (5)، يرمي النرد (3)، +1 مكافأة الهجوم = مجموع 9. قوة الغوبلن 7: إصابة، "
+    "الضرر = 9−7+2 = 4. الغوبلن (5 حياة) يبقى بحياة واحدة.":
+        f"2. فعل 2 — هجوم: يسحب بطاقة قتال (5) ويرمي النرد (3): {ATTACK} = 5 + 3 + 1 = مجموع 9. قوة الغوبلن 7: "
+        "إصابة، الضرر = 9−7+2 = 4. الغوبلن (5 حياة) يبقى بحياة واحدة.",
+    "3. فعل 3 — هجوم: يسحب بطاقة قتال (4)، يرمي النرد (2)، +1 = مجموع 7، ويساوي قوة الغوبلن (7): إصابة، الضرر = "
+    "7−7+2 = 2. الغوبلن يموت؛ يسحب بطاقة غنيمة (جرعة).":
+        f"3. فعل 3 — هجوم: يسحب بطاقة قتال (4) ويرمي النرد (2): {ATTACK} = 4 + 2 + 1 = مجموع 7، ويساوي قوة الغوبلن "
+        "(7): إصابة، الضرر = 7−7+2 = 2. الغوبلن يموت؛ يسحب بطاقة غنيمة (جرعة).",
+}
+"""The original's worked examples that wrote a sum as a list with commas («بطاقة القتال = 7، النرد = 4، مكافأة
+الهجوم = +1 = المجموع 12»), as the rule window shows them: drawn right to left, that list read "+1 = 12", a false
+sum (the explorer, issue 21; docs/explorer.md). Each is the rulebook's sum in words equal to one calculation, in
+the original's words; every other line is the original's as written."""
 
 
 def sections() -> list[Section]:
@@ -46,7 +63,8 @@ def differing(lines: list[str], cited: list[Section]) -> list[str]:
         starts.append(lines.index(section.ar, after))
     wrong = []
     for k, section in enumerate(cited):
-        body = lines[starts[k] + 1:starts[k + 1] if k + 1 < len(starts) else len(lines)]
+        body = [REWORDED.get(line, line) for line in lines[starts[k] + 1:starts[k + 1] if k + 1 < len(starts)
+                                                         else len(lines)]]
         end = next((i for i, line in enumerate(body) if line in UNCITED_HEADINGS), len(body))
         if section.text is None or kept(section.text.ar.split("\n")) != kept(body[:end]):
             wrong.append(section.id)
