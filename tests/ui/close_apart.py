@@ -14,6 +14,7 @@ can open over (no live citation)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Generator
 from typing import Any
 
@@ -29,6 +30,15 @@ ENDS = frozenset({"end", "retire", "flee", "overlord"})
 """The actions that end a hero's turn, a delve or the heroes' phase (explore_checks.ENDS_TURN)."""
 SMALL_MAP = (("hero", (4, 2)), ("monster", (5, 1)))
 RAPID_S = 0.06  # a second tap as quick as a finger taps (the explorer's bursts)
+EVERY = os.environ.get("SOAK") == "1"
+
+
+def pairs(n: int) -> list[tuple[tuple[int, int], str]]:
+    """The sizes and languages the `n`-th screen is measured in: all nine under `make soak`; in `make test` each
+    size once, the language turning from screen to screen, so that three screens in a row cover all nine."""
+    if EVERY:
+        return [(size, lang) for size in SIZES for lang in LANGS]
+    return [(size, LANGS[(k + n) % len(LANGS)]) for k, size in enumerate(SIZES)]
 
 
 def ending_buttons(d: Any) -> list[Any]:
@@ -100,45 +110,46 @@ def open_rule(d: Any) -> Generator[float, None, None]:
 
 def measure(d: Any, where: str, bring_back: Callable[[], Generator[float, None, None]] | None = None
             ) -> Generator[float, None, None]:
-    """On the table screen in front, at every size and in every language: the Close over no ending action, and
+    """On the table screen in front, in its sizes and languages (`pairs`): the Close over no ending action, and
     a live target no more once tapped (`bring_back`: what brings the screen back once it is made again in another
     size or language)."""
     from kivy.tests.common import UnitTestTouch
 
     under = d.report.setdefault("close-apart", [])
     again = d.report.setdefault("close-again", [])
-    for size in SIZES:
-        for lang in LANGS:
-            yield from at(d, size, lang)
-            if bring_back is not None:
-                yield from bring_back()
-            ends = ending_buttons(d)
-            assert ends, f"{where}: no action ending a turn on {d.screen()} at {size} in {lang}"
-            if not live_links(d):  # no rule's window can open over this screen
-                d.report.setdefault("no rule", []).append(f"{where} {size[0]}x{size[1]} {lang}")
-                continue
-            yield from open_rule(d)
-            close = d.find(d.t("Close"))
-            for end in ends:
-                if overlap(rect(close), rect(end)):
-                    under.append(f"{where} {size[0]}x{size[1]} {lang}: {end.logical!r} under the rule window's Close")
-            d.checks += 1
-            point = close.to_window(*close.center)
-            inputs = len(d.app.session.inputs)
-            first = UnitTestTouch(*point)
-            first.touch_down()
-            first.touch_up()
-            if not close.disabled or not d.modal_open():
-                again.append(f"{where} {size[0]}x{size[1]} {lang}: the Close is still a live target as the window "
-                             f"fades" if d.modal_open() else f"{where}: the window went without its fade")
-            yield RAPID_S
-            second = UnitTestTouch(*point)
-            second.touch_down()
-            second.touch_up()
-            yield from d.until(lambda: not d.modal_open(), "the rule window to fade out", most=3.0)
-            if len(d.app.session.inputs) != inputs:
-                again.append(f"{where} {size[0]}x{size[1]} {lang}: the second tap landed on the screen beneath")
-            d.checks += 1
+    screens = d.report.setdefault("close-screens", [])
+    screens.append(where)
+    for size, lang in pairs(len(screens) - 1):
+        yield from at(d, size, lang)
+        if bring_back is not None:
+            yield from bring_back()
+        ends = ending_buttons(d)
+        assert ends, f"{where}: no action ending a turn on {d.screen()} at {size} in {lang}"
+        if not live_links(d):  # no rule's window can open over this screen
+            d.report.setdefault("no rule", []).append(f"{where} {size[0]}x{size[1]} {lang}")
+            continue
+        yield from open_rule(d)
+        close = d.find(d.t("Close"))
+        for end in ends:
+            if overlap(rect(close), rect(end)):
+                under.append(f"{where} {size[0]}x{size[1]} {lang}: {end.logical!r} under the rule window's Close")
+        d.checks += 1
+        point = close.to_window(*close.center)
+        inputs = len(d.app.session.inputs)
+        first = UnitTestTouch(*point)
+        first.touch_down()
+        first.touch_up()
+        if not close.disabled or not d.modal_open():
+            again.append(f"{where} {size[0]}x{size[1]} {lang}: the Close is still a live target as the window "
+                         f"fades" if d.modal_open() else f"{where}: the window went without its fade")
+        yield RAPID_S
+        second = UnitTestTouch(*point)
+        second.touch_down()
+        second.touch_up()
+        yield from d.until(lambda: not d.modal_open(), "the rule window to fade out", most=3.0)
+        if len(d.app.session.inputs) != inputs:
+            again.append(f"{where} {size[0]}x{size[1]} {lang}: the second tap landed on the screen beneath")
+        d.checks += 1
 
 
 def close_apart(d: Any) -> Generator[float, None, None]:
