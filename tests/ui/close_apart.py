@@ -34,11 +34,11 @@ EVERY = os.environ.get("SOAK") == "1"
 
 
 def pairs(n: int) -> list[tuple[tuple[int, int], str]]:
-    """The sizes and languages the `n`-th screen is measured in: all nine under `make soak`; in `make test` each
-    size once, the language turning from screen to screen, so that three screens in a row cover all nine."""
+    """The sizes and languages the `n`-th screen is measured in: all nine under `make soak`; in `make test` one, the
+    size and the language turning from screen to screen (each size and each language twice over the six)."""
     if EVERY:
         return [(size, lang) for size in SIZES for lang in LANGS]
-    return [(size, LANGS[(k + n) % len(LANGS)]) for k, size in enumerate(SIZES)]
+    return [(SIZES[n % len(SIZES)], LANGS[(n + n // len(SIZES)) % len(LANGS)])]
 
 
 def ending_buttons(d: Any) -> list[Any]:
