@@ -74,9 +74,10 @@ class VirtualDie:
         """What the die reports for one tick: its readings of the tick gathered as its firmware does
         (`dicetray.die.Window`): the latest, the least and the greatest size, in g."""
         window = fw_die.Window()
-        for _ in range(TICK_MS // traces.SAMPLE_MS):
-            if not self.body.samples:
-                self.body.rest(traces.SAMPLE_MS)
+        wanted = TICK_MS // traces.SAMPLE_MS
+        if len(self.body.samples) < wanted:  # at rest once its throw's samples are read: made in one go
+            self.body.rest((wanted - len(self.body.samples)) * traces.SAMPLE_MS)
+        for _ in range(wanted):
             _, _, x, y, z = self.body.samples.pop(0)
             window.add(round(x * 1000), round(y * 1000), round(z * 1000))
         mx, my, mz, low, high = window.take()

@@ -161,16 +161,23 @@ class Body:
             along = _scale(omega, _dot(self.offset, omega) / w2)
             across = _add(self.offset, _scale(along, -1))
             push = _add(push, _scale(across, w2 * SENSOR_OFFSET_M / G))
+        self._sample(push)
+        if w2 > 0:
+            self.r = _mul(_rotation(spin, math.sqrt(_dot(spin, spin)) * SAMPLE_MS / 1000), self.r)
+
+    def _sample(self, push: Vec) -> None:
+        """What the sensor reads of `push` (g, the die's frame): with its noise, clipped to its range."""
         noisy = (v + self.rng.gauss(0, NOISE_G) for v in push)
         x, y, z = (round(max(-RANGE_G, min(RANGE_G, v)), 3) for v in noisy)
         self.samples.append((self.t_ms, self.die, x, y, z))
         self.t_ms += SAMPLE_MS
-        if w2 > 0:
-            self.r = _mul(_rotation(spin, math.sqrt(_dot(spin, spin)) * SAMPLE_MS / 1000), self.r)
 
     def rest(self, ms: int) -> None:
+        """Lying still: the sensor feels gravity alone, the same push every sample (worked out once: a simulated
+        tray's dice rest most of the time, sampled for as long as the app runs)."""
+        still = _apply(_transpose(self.r), UP)
         for _ in range(ms // SAMPLE_MS):
-            self.emit((0.0, 0.0, 0.0))
+            self._sample(still)
 
     def hold(self, ms: int) -> None:
         """In a hand: a slow wobble of a few degrees and the hand's tremor."""
