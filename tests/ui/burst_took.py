@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from explorer import Explorer, explorer_app
+from harness import at_position
 
 from companion.core.flow import Act, ActionPrompt
 
@@ -48,14 +49,8 @@ def heard(owner: type, name: str, said: Callable[..., str]) -> None:
 
 
 def burst(d: Explorer) -> Generator[float, None, None]:
-    from companion.store import StoredSession
-
     app = d.app
-    session = app.store.start("covenant", {"heroes": ["knight", "ranger"], "seed": 1, "position": POSITION})
-    assert isinstance(session, StoredSession), session
-    app.resume(session.id)
-    yield from d.until(lambda: app.session is not None and not d.modal_open(), "the game to load")
-    yield from d.settle()
+    yield from at_position(d, ("knight", "ranger"), POSITION)
     app.answer(Act("knight", "move", "m4"))
     yield from d.settle()
     prompt = app.table.prompt

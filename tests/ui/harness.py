@@ -338,12 +338,13 @@ POSITION = {"falls": 5, "heroes": {"knight": {"space": "t7"}, "rogue": {"space":
 two closed rooms. The first monster phase ends it."""
 
 
-def at_position(d: Driver) -> Generator[float, None, None]:
-    """A stored game of the knight and the rogue set at `POSITION`, resumed on the table and settled."""
+def at_position(d: Driver, heroes: tuple[str, ...] = ("knight", "rogue"), position: dict[str, Any] | None = None
+                ) -> Generator[float, None, None]:
+    """A stored game of these heroes set at `position` (`POSITION`), resumed on the table and settled."""
     from companion.store import StoredSession
 
     app = d.app
-    session = app.store.start("covenant", {"heroes": ["knight", "rogue"], "seed": 1, "position": POSITION})
+    session = app.store.start("covenant", {"heroes": list(heroes), "seed": 1, "position": position or POSITION})
     assert isinstance(session, StoredSession), session
     app.resume(session.id)
     yield from d.until(lambda: app.session is not None and not d.modal_open(), "the game to load")
