@@ -14,13 +14,12 @@ from __future__ import annotations
 import json
 import os
 import sys
-import traceback
 from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
 from explorer import Explorer, explorer_app
-from harness import at_position
+from harness import at_position, run_scenario
 
 from companion.core.flow import Act, ActionPrompt
 
@@ -78,16 +77,7 @@ def main(argv: list[str]) -> int:
     heard(CompanionApp, "answer", lambda inp: f"answered {inp.action} {inp.target}")
     heard(CompanionApp, "cancel_attack", lambda: "called off")
     d = explorer_app(lang, "800x480", 1, out.parent)
-
-    def start(*_: object) -> None:
-        try:
-            d.start(burst(d))
-        except Exception:
-            d.failure = traceback.format_exc()
-            d.app.stop()
-
-    d.app.bind(on_start=start)
-    d.app.run()
+    run_scenario(d, lambda _: burst(d))
     report: dict[str, Any] = {"failure": d.failure, **d.report}
     out.write_text(json.dumps(report, ensure_ascii=False), encoding="utf-8")
     return 1 if d.failure else 0

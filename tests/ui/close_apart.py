@@ -21,6 +21,7 @@ from typing import Any
 from descent_findings import start_map
 from descent_play import SIZE, tap_map
 from dr_scenario import LEAVE, action, app_state
+from explore_checks import intersect
 
 from companion.core.flow import ActionPrompt, CardPrompt, ThrowPrompt
 
@@ -64,10 +65,6 @@ def rect(w: Any) -> tuple[float, float, float, float]:
     return float(x), float(y), float(w.width), float(w.height)
 
 
-def overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    return min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]) > 1 and min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]) > 1
-
-
 def at(d: Any, size: tuple[int, int], lang: str) -> Generator[float, None, None]:
     """The window at `size`, the app in `lang` (every screen made again), settled."""
     from kivy.core.window import Window
@@ -92,11 +89,12 @@ def live_links(d: Any) -> list[Any]:
 
 def open_rule(d: Any) -> Generator[float, None, None]:
     """A finger on a citation of the table screen (scrolled into view): the rule's window opens."""
+    from harness import iter_parents  # harness imports this scenario: its helpers are taken when it runs
     from kivy.tests.common import UnitTestTouch
     from kivy.uix.scrollview import ScrollView
 
     link = live_links(d)[0]
-    scroll = next((p for p in _parents(link) if isinstance(p, ScrollView)), None)
+    scroll = next((p for p in iter_parents(link) if isinstance(p, ScrollView)), None)
     if scroll is not None:
         scroll.scroll_to(link, padding=0, animate=False)
         yield from d.settle()
@@ -131,7 +129,7 @@ def measure(d: Any, where: str, bring_back: Callable[[], Generator[float, None, 
         yield from open_rule(d)
         close = d.find(d.t("Close"))
         for end in ends:
-            if overlap(rect(close), rect(end)):
+            if intersect(rect(close), rect(end)) is not None:  # as the explorer's "end not under finger" reads it
                 under.append(f"{where} {size[0]}x{size[1]} {lang}: {end.logical!r} under the rule window's Close")
         d.checks += 1
         point = close.to_window(*close.center)
@@ -238,12 +236,6 @@ def tap_either(d: Any, *texts: str, **fields: Any) -> Generator[float, None, Non
     assert chosen is not None, f"none of {texts} on {d.screen()}"
     yield from d.tap(chosen)
     yield from d.settle()
-
-
-def _parents(widget: Any) -> Generator[Any, None, None]:
-    from harness import iter_parents
-
-    yield from iter_parents(widget)
 
 
 def _seen_centre(w: Any, scroll: Any) -> tuple[float, float]:
