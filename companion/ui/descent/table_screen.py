@@ -232,17 +232,12 @@ class DescentTableScreen(BaseScreen):
         now.add_widget(BoxLayout())
         return None
 
-    def _offers_actions(self) -> bool:
-        """Whether the panel offers the actions (no undo's list, aim or treachery count in their place)."""
-        desk = self.app.descent
-        return isinstance(self.app.table.prompt, ActionPrompt) and not self.app.referee.put_back \
-            and desk.aim is None and desk.treachery is None
-
     def _ending(self) -> BigButton | None:
-        """The overlord's turn, as the top bar's button, while the actions are offered."""
-        prompt = self.app.table.prompt
-        if not self._offers_actions() or not isinstance(prompt, ActionPrompt) \
-                or all(o.id != ENDING for o in prompt.options):
+        """The overlord's turn, as the top bar's button, while the panel offers the actions (`_now`: no undo's
+        list, aim or treachery count in their place)."""
+        app, prompt = self.app, self.app.table.prompt
+        if not isinstance(prompt, ActionPrompt) or app.referee.put_back or app.descent.aim is not None \
+                or app.descent.treachery is not None or all(o.id != ENDING for o in prompt.options):
             return None
         ui = self.ui
         return BigButton(ui, ui.t(ACTION_NAMES[ENDING]), partial(self._start_aim, ENDING), font_size=ui.font("small"))
