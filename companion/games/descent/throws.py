@@ -58,6 +58,11 @@ def listing(g: Play, colours: list[str]) -> Named:
     return listed({lang: n + text for lang, text in die.items()} for n, die in parts)
 
 
+def _wanted(g: Play, step: ThrowStep) -> Named:
+    """The dice a throw waits for, as its prompt and its refusals name them."""
+    return listing(g, list(step.dice.values()))
+
+
 def _rule(step: ThrowStep) -> str:
     return SPLIT if step.parts > 1 else PURPOSES[step.purpose][1]
 
@@ -65,7 +70,7 @@ def _rule(step: ThrowStep) -> str:
 def prompt(g: Play, step: ThrowStep) -> ThrowPrompt:
     text = PURPOSES[step.purpose][0]
     who = verbatim(step.who) if step.purpose == "boulder" else g.name(step.who)
-    purpose = Msg(text, {"who": who, "dice": listing(g, list(step.dice.values()))})
+    purpose = Msg(text, {"who": who, "dice": _wanted(g, step)})
     if step.parts > 1:
         purpose = Msg(N_("{purpose} Throw {part} of {parts}: the set has too few dice of a colour (R-DW-17)."),
                       {"purpose": {lang: purpose.text(lang) for lang in LANGS}, "part": step.part,
@@ -78,7 +83,7 @@ def take(g: Play, step: ThrowStep, inp: Input) -> list[Rolled] | Rejection:
     rule = _rule(step)
     if not isinstance(inp, Throw):
         return reject("expected-throw", Layer.NOT_NOW, rule, "Waiting for a throw: {dice}.",
-                      dice=listing(g, list(step.dice.values())))
+                      dice=_wanted(g, step))
     if inp.faces or inp.source != Source.APP:
         refused = _check(g, step, inp, rule)
         if refused is not None:
@@ -129,11 +134,11 @@ def _check(g: Play, step: ThrowStep, inp: Throw, rule: str) -> Rejection | None:
             continue
         if _colour(die) not in step.dice.values():
             return reject("wrong-die", Layer.ILLEGAL, rule, "This throw needs {dice}, not the {given}.",
-                          dice=listing(g, list(step.dice.values())), given=g.die(_colour(die)))
+                          dice=_wanted(g, step), given=g.die(_colour(die)))
         return reject("extra-die", Layer.ILLEGAL, rule, "This throw's dice are {ids}: {given} is not one of them.",
                       ids=", ".join(step.dice), given=given(die))
     missing = [colour for die, colour in step.dice.items() if die not in inp.faces]
     if missing:
         return reject("missing-dice", Layer.ILLEGAL, rule, "This throw needs {dice}: {missing} not given.",
-                      dice=listing(g, list(step.dice.values())), missing=listing(g, missing))
+                      dice=_wanted(g, step), missing=listing(g, missing))
     return None
